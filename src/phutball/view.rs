@@ -1,0 +1,220 @@
+//! The Go-style board: geometry (pure, tested natively), hit-testing and drawing.
+
+use super::board::{Dims, Position, Pt};
+use crate::geom::{Point, Rect, Size};
+use crate::paint::{Align, Color, Painter};
+
+/// Distance between neighbouring points, in board units.
+pub const SPACING: f64 = 40.0;
+const MARGIN: f64 = 44.0;
+
+const WOOD: Color = Color::rgb(0xdc, 0xb3, 0x5c);
+const LINE: Color = Color::rgb(0x3b, 0x2a, 0x14);
+const OHS_GOAL: Color = Color::rgba(0x1d, 0x4e, 0x89, 90);
+const EKS_GOAL: Color = Color::rgba(0xa8, 0x32, 0x2d, 90);
+const MAN: Color = Color::rgb(0x1a, 0x1a, 0x1a);
+const BALL: Color = Color::rgb(0xf7, 0xf7, 0xf2);
+const CURSOR: Color = Color::rgb(0x1d, 0x4e, 0x89);
+
+/// Maps board points to board-space coordinates. Row 0 (Eks' goal line) is at
+/// the bottom, Ohs' goal line at the top, as Ohs sit at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Geometry {
+    dims: Dims,
+}
+
+impl Geometry {
+    /// The geometry of a board.
+    pub fn new(dims: Dims) -> Self {
+        Geometry { dims }
+    }
+
+    /// The board's size in board units.
+    pub fn size(self) -> Size {
+        Size::new(
+            2.0 * MARGIN + f64::from(self.dims.cols - 1) * SPACING,
+            2.0 * MARGIN + f64::from(self.dims.rows + 1) * SPACING,
+        )
+    }
+
+    /// Where point `p` is drawn.
+    pub fn point(self, p: Pt) -> Point {
+        Point::new(
+            MARGIN + f64::from(p.col) * SPACING,
+            MARGIN + f64::from(self.dims.rows + 1 - p.row) * SPACING,
+        )
+    }
+
+    /// The board point nearest `at`, if `at` is within half a spacing of it.
+    pub fn hit(self, at: Point) -> Option<Pt> {
+        let col = ((at.x - MARGIN) / SPACING).round();
+        let from_top = ((at.y - MARGIN) / SPACING).round();
+        if !(0.0..f64::from(self.dims.cols)).contains(&col)
+            || !(0.0..=f64::from(self.dims.rows + 1)).contains(&from_top)
+        {
+            return None;
+        }
+        let p = Pt {
+            col: col as u8,
+            row: self.dims.rows + 1 - from_top as u8,
+        };
+        (self.point(p).distance(at) <= SPACING / 2.0).then_some(p)
+    }
+}
+
+/// Draws the board, the men, the ball and the keyboard cursor.
+pub fn draw(p: &mut dyn Painter, pos: &Position, cursor: Option<Pt>) {
+    let g = Geometry::new(pos.dims);
+    let size = g.size();
+    let d = pos.dims;
+    p.fill_rect(Rect::from_size(size), 0.0, WOOD);
+    // Goal lines: a band behind each, coloured by the side that scores there.
+    let band = |row: u8| {
+        let c = g.point(Pt { col: 0, row });
+        Rect::new(0.0, c.y - SPACING / 2.0, size.w, SPACING)
+    };
+    p.fill_rect(band(d.rows + 1), 0.0, OHS_GOAL);
+    p.fill_rect(band(0), 0.0, EKS_GOAL);
+    for row in 0..=d.rows + 1 {
+        let goal = row == 0 || row == d.rows + 1;
+        let a = g.point(Pt { col: 0, row });
+        let b = g.point(Pt {
+            col: d.cols - 1,
+            row,
+        });
+        p.line(a, b, if goal { 3.0 } else { 1.2 }, LINE);
+        let label = row.to_string();
+        p.text(
+            Point::new(a.x - 24.0, a.y),
+            &label,
+            14.0,
+            Align::Center,
+            LINE,
+        );
+        p.text(
+            Point::new(b.x + 24.0, b.y),
+            &label,
+            14.0,
+            Align::Center,
+            LINE,
+        );
+    }
+    for col in 0..d.cols {
+        let top = g.point(Pt {
+            col,
+            row: d.rows + 1,
+        });
+        let bottom = g.point(Pt { col, row: 0 });
+        p.line(top, bottom, 1.2, LINE);
+        let name = Pt { col, row: 0 }.to_string();
+        let letter = &name[..1];
+        p.text(
+            Point::new(top.x, top.y - 26.0),
+            letter,
+            14.0,
+            Align::Center,
+            LINE,
+        );
+        p.text(
+            Point::new(bottom.x, bottom.y + 26.0),
+            letter,
+            14.0,
+            Align::Center,
+            LINE,
+        );
+    }
+    for star in star_points(d) {
+        p.fill_circle(g.point(star), 4.0, LINE);
+    }
+    for &m in &pos.men {
+        p.fill_circle(g.point(m), SPACING * 0.44, MAN);
+    }
+    let ball = g.point(pos.ball);
+    p.fill_circle(ball, SPACING * 0.44, BALL);
+    p.stroke_circle(ball, SPACING * 0.44, 2.0, LINE);
+    if let Some(c) = cursor {
+        p.stroke_circle(g.point(c), SPACING * 0.5, 3.0, CURSOR);
+    }
+}
+
+/// The marked points: the centre and, on boards big enough, a ring of eight
+/// around it, as on a Go board.
+fn star_points(d: Dims) -> Vec<Pt> {
+    let c = d.centre();
+    let mut out = vec![c];
+    let dc = if d.cols >= 13 { d.cols / 2 - 3 } else { 0 };
+    let dr = if d.rows >= 13 { d.rows / 2 - 3 } else { 0 };
+    if dc > 0 && dr > 0 {
+        for (sc, sr) in [
+            (-1i16, -1i16),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            out.push(Pt {
+                col: (i16::from(c.col) + sc * i16::from(dc)) as u8,
+                row: (i16::from(c.row) + sr * i16::from(dr)) as u8,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::paint::{Op, Recorder};
+
+    #[test]
+    fn every_point_hits_itself() {
+        for dims in [
+            Dims::STANDARD,
+            Dims { rows: 19, cols: 19 },
+            Dims { rows: 9, cols: 7 },
+        ] {
+            let g = Geometry::new(dims);
+            for col in 0..dims.cols {
+                for row in 0..=dims.rows + 1 {
+                    let p = Pt { col, row };
+                    let at = g.point(p);
+                    assert_eq!(g.hit(at), Some(p));
+                    assert_eq!(g.hit(Point::new(at.x + 12.0, at.y - 12.0)), Some(p));
+                }
+            }
+            assert_eq!(g.hit(Point::new(1.0, 1.0)), None);
+            let s = g.size();
+            assert_eq!(g.hit(Point::new(s.w - 1.0, s.h - 1.0)), None);
+        }
+    }
+
+    #[test]
+    fn standard_board_is_portrait_with_goals_top_and_bottom() {
+        let g = Geometry::new(Dims::STANDARD);
+        assert!(g.size().is_portrait());
+        assert!(g.point("H20".parse().unwrap()).y < g.point("H0".parse().unwrap()).y);
+    }
+
+    #[test]
+    fn drawing_shows_grid_ball_and_men() {
+        let mut pos = Position::start(Dims::STANDARD);
+        pos.place("K10".parse().unwrap()).unwrap();
+        let mut r = Recorder::default();
+        draw(&mut r, &pos, None);
+        // 21 row lines and 15 column lines.
+        assert_eq!(r.count(|op| matches!(op, Op::Line(..))), 36);
+        assert!(r.ops.contains(&Op::FillCircle(
+            Geometry::new(pos.dims).point(pos.ball),
+            SPACING * 0.44,
+            BALL
+        )));
+        assert_eq!(
+            r.count(|op| matches!(op, Op::FillCircle(_, _, c) if *c == MAN)),
+            1
+        );
+        assert_eq!(star_points(Dims::STANDARD).len(), 9);
+    }
+}

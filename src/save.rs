@@ -1,0 +1,271 @@
+//! Versioned saves in a key–value store (localStorage in the browser).
+//!
+//! A save is a JSON envelope: `{"format": 1, "game": "klondike", "state": …}`.
+//! A save that cannot be restored is never deleted: it is moved aside under
+//! `<key>:bad:<n>` and the player is told where it went.
+
+use crate::game::{Game, GameKind};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The save format this build writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// Where saves live. The browser's is `localStorage`; tests use [`MemoryStore`].
+pub trait Store {
+    /// The value under `key`, if any.
+    fn get(&self, key: &str) -> Option<String>;
+    /// Stores `value` under `key`.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Removes `key`.
+    fn remove(&mut self, key: &str);
+}
+
+/// The store refused a write (quota exceeded, storage disabled).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "could not save: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// A store in memory, for tests and for instances mounted without persistence.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoryStore(pub BTreeMap<String, String>);
+
+impl Store for MemoryStore {
+    fn get(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.0.insert(key.to_owned(), value.to_owned());
+        Ok(())
+    }
+    fn remove(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+}
+
+/// The key a game is saved under. `namespace` separates embedded instances.
+pub fn save_key(namespace: Option<&str>, kind: GameKind) -> String {
+    match namespace {
+        Some(ns) => format!("parlour:{ns}:{}", kind.slug()),
+        None => format!("parlour:{}", kind.slug()),
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    format: u32,
+    game: String,
+    state: serde_json::Value,
+}
+
+/// Why a save could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    /// Not JSON, or not an envelope.
+    Corrupt(String),
+    /// Written by an older build whose format this one does not read.
+    OldFormat(u32),
+    /// Written by a newer build.
+    NewerFormat(u32),
+    /// The envelope names another game.
+    WrongGame(String),
+    /// The envelope is fine but the game refused the state.
+    BadState(String),
+}
+
+impl fmt::Display for SaveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveProblem::Corrupt(e) => write!(f, "the save is corrupt ({e})"),
+            SaveProblem::OldFormat(v) => write!(
+                f,
+                "the save is from an older version of Parlour (format {v}, this one reads {FORMAT})"
+            ),
+            SaveProblem::NewerFormat(v) => write!(
+                f,
+                "the save is from a newer version of Parlour (format {v}, this one reads {FORMAT})"
+            ),
+            SaveProblem::WrongGame(g) => write!(f, "the save holds another game ('{g}')"),
+            SaveProblem::BadState(e) => write!(f, "the saved game does not fit the rules ({e})"),
+        }
+    }
+}
+
+/// What [`restore`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Restored {
+    /// No save: the game is as it was.
+    Nothing,
+    /// The save was loaded into the game.
+    Loaded,
+    /// The save was unreadable. It now lives under `kept_under`; the game is as it was.
+    SetAside {
+        /// Why it was unreadable.
+        problem: SaveProblem,
+        /// The key it was moved to.
+        kept_under: String,
+    },
+}
+
+impl Restored {
+    /// The notice to show the player, if any.
+    pub fn notice(&self, title: &str) -> Option<String> {
+        match self {
+            Restored::SetAside {
+                problem,
+                kept_under,
+            } => Some(format!(
+                "Your saved {title} game could not be restored: {problem}. \
+                 It was kept under the storage key '{kept_under}', and a new game has started."
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Serialises `game` into its envelope.
+pub fn encode(game: &dyn Game) -> String {
+    let env = Envelope {
+        format: FORMAT,
+        game: game.kind().slug().to_owned(),
+        state: game.save(),
+    };
+    // An envelope of plain JSON values always serialises.
+    serde_json::to_string(&env).unwrap_or_default()
+}
+
+/// Checks an envelope and loads it into `game`; on error `game` is unchanged.
+pub fn decode(raw: &str, game: &mut dyn Game) -> Result<(), SaveProblem> {
+    let value: serde_json::Value =
+        serde_json::from_str(raw).map_err(|e| SaveProblem::Corrupt(e.to_string()))?;
+    let format = value
+        .get("format")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| SaveProblem::Corrupt("no format number".into()))?;
+    let format = u32::try_from(format).unwrap_or(u32::MAX);
+    if format < FORMAT {
+        return Err(SaveProblem::OldFormat(format));
+    }
+    if format > FORMAT {
+        return Err(SaveProblem::NewerFormat(format));
+    }
+    let env: Envelope =
+        serde_json::from_value(value).map_err(|e| SaveProblem::Corrupt(e.to_string()))?;
+    if env.game != game.kind().slug() {
+        return Err(SaveProblem::WrongGame(env.game));
+    }
+    game.load(env.state)
+        .map_err(|e| SaveProblem::BadState(e.to_string()))
+}
+
+/// Writes `game` under `key`.
+pub fn write(store: &mut dyn Store, key: &str, game: &dyn Game) -> Result<(), StoreError> {
+    store.set(key, &encode(game))
+}
+
+/// Moves the value under `key` to the first free `key:bad:<n>` and returns that key.
+pub fn set_aside(store: &mut dyn Store, key: &str) -> Option<String> {
+    let raw = store.get(key)?;
+    let kept = (1u32..)
+        .map(|n| format!("{key}:bad:{n}"))
+        .find(|k| store.get(k).is_none())?;
+    // If the copy cannot be written, leave the original where it is.
+    store.set(&kept, &raw).ok()?;
+    store.remove(key);
+    Some(kept)
+}
+
+/// Loads the save under `key` into `game`, setting aside a save it cannot read.
+pub fn restore(store: &mut dyn Store, key: &str, game: &mut dyn Game) -> Restored {
+    let Some(raw) = store.get(key) else {
+        return Restored::Nothing;
+    };
+    match decode(&raw, game) {
+        Ok(()) => Restored::Loaded,
+        Err(problem) => Restored::SetAside {
+            kept_under: set_aside(store, key).unwrap_or_else(|| key.to_owned()),
+            problem,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::new_game;
+    use crate::rng::Seed;
+
+    #[test]
+    fn saves_round_trip_for_every_game() {
+        for kind in GameKind::ALL {
+            let mut store = MemoryStore::default();
+            let game = new_game(kind, Seed(99));
+            write(&mut store, "k", game.as_ref()).unwrap();
+            let mut other = new_game(kind, Seed(1));
+            assert_eq!(restore(&mut store, "k", other.as_mut()), Restored::Loaded);
+            assert_eq!(other.save(), game.save());
+        }
+    }
+
+    #[test]
+    fn corrupt_save_is_kept_aside_with_a_notice() {
+        let mut store = MemoryStore::default();
+        store.set("parlour:klondike", "{not json").unwrap();
+        store.set("parlour:klondike:bad:1", "older junk").unwrap();
+        let mut game = new_game(GameKind::Klondike, Seed(3));
+        let before = game.save();
+        let r = restore(&mut store, "parlour:klondike", game.as_mut());
+        let Restored::SetAside {
+            kept_under,
+            problem,
+        } = &r
+        else {
+            panic!("{r:?}")
+        };
+        assert_eq!(kept_under, "parlour:klondike:bad:2");
+        assert!(matches!(problem, SaveProblem::Corrupt(_)));
+        assert_eq!(store.get(kept_under).as_deref(), Some("{not json"));
+        assert_eq!(store.get("parlour:klondike"), None);
+        assert_eq!(game.save(), before, "a failed load changes nothing");
+        assert!(r
+            .notice("Klondike")
+            .unwrap()
+            .contains("parlour:klondike:bad:2"));
+    }
+
+    #[test]
+    fn old_new_and_foreign_saves_are_refused() {
+        let mut game = new_game(GameKind::Phutball, Seed(3));
+        let old = r#"{"format":0,"game":"phutball","state":{}}"#;
+        assert_eq!(decode(old, game.as_mut()), Err(SaveProblem::OldFormat(0)));
+        let new = r#"{"format":9,"game":"phutball","state":{}}"#;
+        assert_eq!(decode(new, game.as_mut()), Err(SaveProblem::NewerFormat(9)));
+        let other = encode(new_game(GameKind::Dominoes, Seed(3)).as_ref());
+        assert_eq!(
+            decode(&other, game.as_mut()),
+            Err(SaveProblem::WrongGame("dominoes".into()))
+        );
+        let bad_state = r#"{"format":1,"game":"phutball","state":{"x":1}}"#;
+        assert!(matches!(
+            decode(bad_state, game.as_mut()),
+            Err(SaveProblem::BadState(_))
+        ));
+    }
+
+    #[test]
+    fn keys_are_namespaced() {
+        assert_eq!(save_key(None, GameKind::Dominoes), "parlour:dominoes");
+        assert_eq!(
+            save_key(Some("left"), GameKind::Klondike),
+            "parlour:left:klondike"
+        );
+    }
+}

@@ -1,0 +1,173 @@
+//! Opening a game: the saved game, the URL and a fresh seed, reconciled.
+//!
+//! The rule is simple to state: the URL wins where it says something, the save
+//! wins where the URL is silent, and a fresh deal fills in the rest. Reloading a
+//! page whose URL the shell wrote itself therefore restores the save exactly.
+
+use crate::game::{new_game, Game, GameKind};
+use crate::params::{apply_options, ParamProblem};
+use crate::rng::Seed;
+use crate::save::{restore, write, Restored, Store};
+
+/// A game ready to show, with the notices the player should read.
+pub struct Opened {
+    /// The game.
+    pub game: Box<dyn Game>,
+    /// What went wrong on the way: bad parameters, an unreadable save.
+    pub notices: Vec<String>,
+}
+
+/// What the URL or the mount options ask of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wanted {
+    /// A particular deal.
+    pub seed: Option<Seed>,
+    /// Option values, unchecked.
+    pub options: Vec<(String, String)>,
+}
+
+fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
+    game.option_specs()
+        .iter()
+        .filter(|s| s.restarts)
+        .map(|s| game.option(s.key))
+        .collect()
+}
+
+/// Opens `kind`: restores the save under `key`, then applies what is `wanted`,
+/// dealing anew (from `fresh` unless a seed is wanted) when the save does not
+/// match. The result is written back, so the store always holds what is shown.
+pub fn open(
+    kind: GameKind,
+    wanted: &Wanted,
+    store: &mut dyn Store,
+    key: &str,
+    fresh: Seed,
+) -> Opened {
+    let mut game = new_game(kind, fresh);
+    let mut notices = Vec::new();
+    let restored = restore(store, key, game.as_mut());
+    notices.extend(restored.notice(kind.title()));
+    let loaded = restored == Restored::Loaded;
+
+    let rules_before = rule_values(game.as_ref());
+    notices.extend(
+        apply_options(game.as_mut(), &wanted.options)
+            .iter()
+            .map(ParamProblem::to_string),
+    );
+    let rules_changed = rule_values(game.as_ref()) != rules_before;
+    let seed_differs = wanted.seed.is_some_and(|s| s != game.seed());
+    if !loaded || rules_changed || seed_differs {
+        game.new_game(wanted.seed.unwrap_or(fresh));
+    }
+    if let Err(e) = write(store, key, game.as_ref()) {
+        notices.push(format!("Progress will not be kept: {e}."));
+    }
+    Opened { game, notices }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::save::MemoryStore;
+
+    fn wanted(seed: Option<u64>, options: &[(&str, &str)]) -> Wanted {
+        Wanted {
+            seed: seed.map(Seed),
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn fresh_store_deals_the_wanted_seed() {
+        let mut store = MemoryStore::default();
+        let o = open(
+            GameKind::Klondike,
+            &wanted(Some(42), &[]),
+            &mut store,
+            "k",
+            Seed(7),
+        );
+        assert_eq!(o.game.seed(), Seed(42));
+        assert!(o.notices.is_empty());
+        assert!(store.get("k").is_some(), "written back");
+    }
+
+    #[test]
+    fn reload_with_the_same_url_restores_the_save() {
+        let mut store = MemoryStore::default();
+        let mut first = open(
+            GameKind::Phutball,
+            &wanted(Some(3), &[]),
+            &mut store,
+            "k",
+            Seed(7),
+        );
+        // Make a move so that a fresh deal would differ from the save.
+        let board = first.game.board_size(crate::geom::Size::new(100.0, 100.0));
+        let at = crate::geom::Point::new(board.w / 2.0 + 41.0, board.h / 2.0 + 1.0);
+        let out = first
+            .game
+            .gesture(crate::input::Gesture::Tap { at, count: 1 }, board);
+        assert!(out.changed, "{out:?}");
+        crate::save::write(&mut store, "k", first.game.as_ref()).unwrap();
+        let again = open(
+            GameKind::Phutball,
+            &wanted(Some(3), &[]),
+            &mut store,
+            "k",
+            Seed(8),
+        );
+        assert_eq!(again.game.save(), first.game.save());
+    }
+
+    #[test]
+    fn a_different_seed_or_rule_deals_anew_but_display_options_do_not() {
+        let mut store = MemoryStore::default();
+        open(
+            GameKind::Klondike,
+            &wanted(Some(3), &[]),
+            &mut store,
+            "k",
+            Seed(7),
+        );
+        let o = open(
+            GameKind::Klondike,
+            &wanted(Some(4), &[]),
+            &mut store,
+            "k",
+            Seed(7),
+        );
+        assert_eq!(o.game.seed(), Seed(4));
+        let o = open(
+            GameKind::Klondike,
+            &wanted(None, &[("draw", "3")]),
+            &mut store,
+            "k",
+            Seed(9),
+        );
+        assert_eq!(o.game.seed(), Seed(9), "a rule change deals a fresh game");
+        assert_eq!(o.game.option("draw"), Some("3"));
+    }
+
+    #[test]
+    fn bad_options_and_saves_become_notices() {
+        let mut store = MemoryStore::default();
+        store.set("k", "garbage").unwrap();
+        let o = open(
+            GameKind::Dominoes,
+            &wanted(None, &[("pips", "9")]),
+            &mut store,
+            "k",
+            Seed(1),
+        );
+        assert_eq!(o.notices.len(), 2, "{:?}", o.notices);
+        assert!(o.notices[0].contains("k:bad:1"));
+        assert!(o.notices[1].contains("'pips'"));
+        assert_eq!(store.get("k:bad:1").as_deref(), Some("garbage"));
+    }
+}

@@ -1,0 +1,205 @@
+//! The web layer (wasm32 only): the page, the mount API and the browser glue.
+//!
+//! Nothing outside this module touches web-sys; the games reach the browser
+//! only through the [`crate::game::Game`] trait that [`app`] drives.
+
+pub(crate) mod app;
+mod canvas;
+mod dom;
+mod panic;
+mod storage;
+
+use crate::game::GameKind;
+use crate::rng::Seed;
+use crate::session::Wanted;
+use app::{Config, Start};
+use serde::Deserialize;
+use std::cell::{Cell, RefCell};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+
+type Shared = Rc<RefCell<app::App>>;
+
+thread_local! {
+    static INSTANCES: RefCell<BTreeMap<u32, Shared>> = const { RefCell::new(BTreeMap::new()) };
+    static NEXT_SLOT: Cell<u32> = const { Cell::new(1) };
+}
+
+fn next_slot() -> u32 {
+    NEXT_SLOT.with(|n| {
+        let s = n.get();
+        n.set(s + 1);
+        s
+    })
+}
+
+/// Keeps an instance alive in `slot`, replacing whatever was there.
+fn keep_alive(slot: u32, app: Shared) {
+    INSTANCES.with(|i| {
+        if let Ok(mut i) = i.try_borrow_mut() {
+            i.insert(slot, app);
+        }
+    });
+}
+
+fn lookup(slot: u32) -> Option<Shared> {
+    INSTANCES.with(|i| i.try_borrow().ok().and_then(|i| i.get(&slot).cloned()))
+}
+
+/// The page's entry point: the full-window app when the page has an element
+/// with id `parlour-app`; otherwise nothing, and the host calls [`mount`].
+#[wasm_bindgen(start)]
+pub fn start() {
+    panic::install();
+    let Some(root) = dom::document().get_element_by_id("parlour-app") else {
+        return;
+    };
+    let Ok(root) = root.dyn_into::<HtmlElement>() else {
+        return;
+    };
+    let slot = next_slot();
+    let config = Config {
+        slot,
+        url_sync: true,
+        persist: Some(None),
+        start: Start::Url,
+    };
+    match app::mount(&root, config) {
+        Ok(app) => keep_alive(slot, app),
+        Err(e) => panic::show_error_panel(&root, &e, None),
+    }
+}
+
+/// What a host page may pass to [`mount`]. Every field is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct MountOptions {
+    /// `"klondike"`, `"phutball"` or `"dominoes"`; without it the instance shows the picker.
+    game: Option<String>,
+    /// A particular deal.
+    seed: Option<u64>,
+    /// Game options by URL name, e.g. `{ draw: "3" }`.
+    options: Option<BTreeMap<String, String>>,
+    /// Keep games in localStorage under this name; without it nothing is stored.
+    save_key: Option<String>,
+}
+
+fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
+    if let Some(key) = &m.save_key {
+        let ok = !key.is_empty()
+            && key.len() <= 64
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !ok {
+            return Err(format!(
+                "saveKey '{key}' must be 1–64 letters, digits, '-' or '_'"
+            ));
+        }
+    }
+    let start = match &m.game {
+        None if m.seed.is_some() || m.options.is_some() => {
+            return Err("seed and options need a game".into());
+        }
+        None => Start::Picker,
+        Some(name) => {
+            let kind: GameKind = name.parse().map_err(|e| format!("{e}"))?;
+            let options: Vec<(String, String)> =
+                m.options.unwrap_or_default().into_iter().collect();
+            // The mount API is strict: a bad option is the host's bug, so say so.
+            let mut probe = crate::game::new_game(kind, Seed(0));
+            for (k, v) in &options {
+                probe.set_option(k, v).map_err(|e| e.to_string())?;
+            }
+            Start::Game(
+                kind,
+                Wanted {
+                    seed: m.seed.map(Seed),
+                    options,
+                },
+            )
+        }
+    };
+    Ok(Config {
+        slot,
+        url_sync: false,
+        persist: m.save_key.map(Some),
+        start,
+    })
+}
+
+/// A game mounted in a host element, returned by [`mount`].
+#[wasm_bindgen]
+pub struct Parlour {
+    slot: u32,
+}
+
+/// Puts a Parlour instance into `element`.
+///
+/// `options` is a plain object: `{ game, seed, options, saveKey }`, all
+/// optional. Throws an `Error` with a readable message when they are wrong.
+#[wasm_bindgen]
+pub fn mount(element: &HtmlElement, options: JsValue) -> Result<Parlour, JsError> {
+    let opts: MountOptions = if options.is_undefined() || options.is_null() {
+        MountOptions::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?
+    };
+    let slot = next_slot();
+    let config =
+        config_from(opts, slot).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
+    let app =
+        app::mount(element, config).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
+    keep_alive(slot, app);
+    Ok(Parlour { slot })
+}
+
+#[wasm_bindgen]
+impl Parlour {
+    fn with<T>(&self, f: impl FnOnce(&mut app::App) -> T) -> Result<T, JsError> {
+        let app =
+            lookup(self.slot).ok_or_else(|| JsError::new("this Parlour instance was unmounted"))?;
+        let mut a = app
+            .try_borrow_mut()
+            .map_err(|_| JsError::new("this Parlour instance is busy or has failed"))?;
+        let _active = panic::enter(a.id());
+        Ok(f(&mut a))
+    }
+
+    /// Removes the instance and everything it added to the page.
+    pub fn unmount(&self) -> Result<(), JsError> {
+        self.with(|a| a.unmount())?;
+        INSTANCES.with(|i| {
+            if let Ok(mut i) = i.try_borrow_mut() {
+                i.remove(&self.slot);
+            }
+        });
+        Ok(())
+    }
+
+    /// The game on screen (`"klondike"`, …), or `undefined` on the picker.
+    pub fn game(&self) -> Result<Option<String>, JsError> {
+        self.with(|a| a.game_kind().map(|k| k.slug().to_owned()))
+    }
+
+    /// The status line of the game on screen.
+    pub fn status(&self) -> Result<String, JsError> {
+        self.with(|a| a.status())
+    }
+
+    /// The URL query that would show this game, e.g. `?game=phutball&seed=7`.
+    pub fn query(&self) -> Result<String, JsError> {
+        self.with(|a| a.query())
+    }
+
+    /// Raises a Rust panic inside this instance, so that hosts and tests can
+    /// see the error panel and its "Start over" button at work.
+    #[wasm_bindgen(js_name = simulatePanic)]
+    pub fn simulate_panic(&self, message: &str) -> Result<(), JsError> {
+        self.with(|_| panic!("{message}"))
+    }
+}
