@@ -87,6 +87,9 @@ struct MountOptions {
     save_key: Option<String>,
 }
 
+/// The option names [`MountOptions`] reads.
+const MOUNT_KEYS: [&str; 4] = ["game", "seed", "options", "saveKey"];
+
 fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
     if let Some(key) = &m.save_key {
         let ok = !key.is_empty()
@@ -146,6 +149,17 @@ pub fn mount(element: &HtmlElement, options: JsValue) -> Result<Parlour, JsError
     let opts: MountOptions = if options.is_undefined() || options.is_null() {
         MountOptions::default()
     } else {
+        // serde-wasm-bindgen reads only the fields it knows; name the others.
+        if let Some(obj) = options.dyn_ref::<js_sys::Object>() {
+            for key in js_sys::Object::keys(obj).iter().filter_map(|k| k.as_string()) {
+                if !MOUNT_KEYS.contains(&key.as_str()) {
+                    return Err(JsError::new(&format!(
+                        "parlour.mount: unknown option '{key}': expected {}",
+                        MOUNT_KEYS.join(", ")
+                    )));
+                }
+            }
+        }
         serde_wasm_bindgen::from_value(options)
             .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?
     };

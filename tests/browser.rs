@@ -1,0 +1,276 @@
+//! End-to-end tests of the built site in headless Chromium (see tests/common).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::{browser, enabled, http_get, site, Browser};
+use serde_json::{json, Value};
+
+/// Returns a JS expression that is true once the canvas of instance `n` shows
+/// `rgb` at one of 49 sample points, and its backing store matches its CSS
+/// size times the device pixel ratio.
+fn painted(n: usize, rgb: [u8; 3]) -> String {
+    format!(
+        "const c = document.querySelectorAll('.parlour canvas')[{n}];
+         if (!c || c.width < 2) return false;
+         const dpr = window.devicePixelRatio, r = c.getBoundingClientRect();
+         if (Math.abs(c.width - r.width * dpr) > 1 || Math.abs(c.height - r.height * dpr) > 1) return false;
+         // Read a copy, so the game's own canvas is never read back.
+         const copy = document.createElement('canvas');
+         copy.width = c.width; copy.height = c.height;
+         const ctx = copy.getContext('2d', {{ willReadFrequently: true }});
+         ctx.drawImage(c, 0, 0);
+         const want = {rgb:?};
+         for (let i = 1; i < 8; i++) for (let j = 1; j < 8; j++) {{
+           const d = ctx.getImageData(Math.floor(c.width * i / 8), Math.floor(c.height * j / 8), 1, 1).data;
+           if (Math.abs(d[0] - want[0]) < 6 && Math.abs(d[1] - want[1]) < 6 && Math.abs(d[2] - want[2]) < 6) return true;
+         }}
+         return false;"
+    )
+}
+
+const FELT: [u8; 3] = [0x1f, 0x6b, 0x3a];
+const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
+const TABLE: [u8; 3] = [0x22, 0x3b, 0x4a];
+
+async fn text(b: &Browser, selector: &str) -> String {
+    b.js(&format!(
+        "const e = document.querySelector({selector:?}); return e ? e.textContent : null;"
+    ))
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_owned()
+}
+
+async fn search(b: &Browser) -> String {
+    b.js("return location.search;").await.as_str().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn the_test_server_serves_wasm_with_its_mime_type() {
+    if !enabled("the_test_server_serves_wasm_with_its_mime_type") {
+        return;
+    }
+    let (head, body) = http_get(&format!("{}parlour_bg.wasm", site()));
+    assert!(head.contains("application/wasm"), "{head}");
+    assert_eq!(&body[..4], b"\0asm");
+    let (head, _) = http_get(&format!("{}index.html", site()));
+    assert!(head.starts_with("HTTP/1.1 200"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_game_paints_a_crisp_canvas_at_phone_and_desktop_sizes() {
+    if !enabled("every_game_paints_a_crisp_canvas_at_phone_and_desktop_sizes") {
+        return;
+    }
+    for (w, h) in [(360, 640), (1600, 1000)] {
+        let b = browser(w, h).await;
+        for (game, colour) in [("klondike", FELT), ("phutball", WOOD), ("dominoes", TABLE)] {
+            b.open(&format!("?game={game}&seed=11")).await;
+            b.wait_for(&format!("{game} painted at {w}x{h}"), &painted(0, colour)).await;
+            assert_eq!(b.js("return window.devicePixelRatio;").await, json!(2));
+            b.assert_clean_console(&format!("showing {game}")).await;
+            b.assert_same_origin().await;
+        }
+        b.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn picker_navigation_and_the_url_round_trip() {
+    if !enabled("picker_navigation_and_the_url_round_trip") {
+        return;
+    }
+    let b = browser(1200, 900).await;
+    b.open("").await;
+    b.wait_for("the picker", "return document.querySelectorAll('.parlour-pick').length === 3;")
+        .await;
+    // The picker buttons are labelled and reachable by keyboard.
+    let labels = b
+        .js("return [...document.querySelectorAll('.parlour-pick')].map(e => e.getAttribute('aria-label'));")
+        .await;
+    assert_eq!(
+        labels,
+        json!(["Play Klondike", "Play Phutball", "Play Triangular dominoes"])
+    );
+    b.js("document.querySelector('[data-game=phutball]').click();").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    let url = search(&b).await;
+    assert!(url.starts_with("?game=phutball&seed="), "{url}");
+    // Reloading shows the same game.
+    let status = text(&b, ".parlour-status").await;
+    b.client.refresh().await.unwrap();
+    b.wait_for("phutball again", &painted(0, WOOD)).await;
+    assert_eq!(search(&b).await, url);
+    assert_eq!(text(&b, ".parlour-status").await, status);
+    // Back to games, then the browser's back button returns to the game.
+    b.js("document.querySelector('[data-action=back]').click();").await;
+    b.wait_for("picker", "return !document.querySelector('.parlour-picker').hidden;").await;
+    assert_eq!(search(&b).await, "");
+    b.client.back().await.unwrap();
+    b.wait_for("game after back", &format!("return location.search === {url:?} && !document.querySelector('.parlour-play').hidden;")).await;
+    // A shared link with options opens exactly that.
+    b.open("?game=phutball&seed=8&board=19x19").await;
+    b.wait_for("19x19", "const s = document.querySelector('.parlour-status'); return !!s && s.textContent.includes('19x19');").await;
+    assert_eq!(search(&b).await, "?game=phutball&seed=8&board=19x19");
+    b.assert_clean_console("navigating").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_url_parameters_show_a_notice_naming_them() {
+    if !enabled("bad_url_parameters_show_a_notice_naming_them") {
+        return;
+    }
+    let b = browser(800, 700).await;
+    b.open("?game=klondike&draw=7&seed=x1&frobnicate=1").await;
+    b.wait_for("klondike", &painted(0, FELT)).await;
+    let notice = text(&b, ".parlour-notices").await;
+    for name in ["'draw'", "'seed'", "'frobnicate'"] {
+        assert!(notice.contains(name), "{name} missing from {notice}");
+    }
+    let url = search(&b).await;
+    assert!(url.starts_with("?game=klondike&seed="), "bad parameters dropped: {url}");
+    assert!(!url.contains("draw") && !url.contains("frob"), "{url}");
+    b.open("?game=chess").await;
+    b.wait_for("picker", "return document.querySelectorAll('.parlour-pick').length === 3;").await;
+    assert!(text(&b, ".parlour-notices").await.contains("'chess'"));
+    b.assert_clean_console("with bad parameters").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_corrupt_save_shows_a_notice_and_is_kept_aside() {
+    if !enabled("a_corrupt_save_shows_a_notice_and_is_kept_aside") {
+        return;
+    }
+    let b = browser(800, 700).await;
+    b.open("").await;
+    b.js("localStorage.clear(); localStorage.setItem('parlour:phutball', '{oops');").await;
+    b.open("?game=phutball").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    let notice = text(&b, ".parlour-notices").await;
+    assert!(notice.contains("could not be restored"), "{notice}");
+    assert!(notice.contains("parlour:phutball:bad:1"), "{notice}");
+    assert_eq!(
+        b.js("return localStorage.getItem('parlour:phutball:bad:1');").await,
+        json!("{oops")
+    );
+    // An older format is refused the same way.
+    b.js("localStorage.setItem('parlour:dominoes', JSON.stringify({format: 0, game: 'dominoes', state: {}}));").await;
+    b.open("?game=dominoes").await;
+    b.wait_for("dominoes", &painted(0, TABLE)).await;
+    assert!(text(&b, ".parlour-notices").await.contains("older version"));
+    b.assert_clean_console("restoring").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    use fantoccini::Locator;
+    if !enabled("pointer_and_keyboard_moves_are_saved_undone_and_restored") {
+        return;
+    }
+    let b = browser(900, 900).await;
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open("?game=phutball&seed=2").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    // Tap one point to the right of the ball (which sits at the canvas centre).
+    let size = b.js("const c = document.querySelector('canvas'); return [c.clientWidth, c.clientHeight];").await;
+    let (cw, ch) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let scale = (cw / 648.0).min(ch / 888.0);
+    let canvas = b.client.find(Locator::Css(".parlour canvas")).await.unwrap();
+    let tap = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: canvas.clone(),
+            duration: None,
+            x: 40.0 * scale,
+            y: 0.0,
+        })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    b.client.perform_actions(tap).await.unwrap();
+    b.wait_for("a man on J10", "return document.querySelector('.parlour-status').textContent.includes('1 men');").await;
+    assert!(text(&b, ".parlour-sr-only").await.contains("J10"), "announced");
+    // Keyboard: up, then Enter places at K11... the cursor starts at the centre.
+    canvas.send_keys("\u{E013}\u{E007}").await.unwrap(); // ArrowUp, Enter
+    b.wait_for("two men", "return document.querySelector('.parlour-status').textContent.includes('2 men');").await;
+    // Ctrl+Z undoes.
+    canvas.send_keys("\u{E009}z\u{E009}").await.unwrap();
+    b.wait_for("undo", "return document.querySelector('.parlour-status').textContent.includes('1 men');").await;
+    assert_eq!(
+        b.js("return document.querySelector('[data-action=redo]').disabled;").await,
+        Value::Bool(false)
+    );
+    // Reload: the saved game comes back.
+    b.client.refresh().await.unwrap();
+    b.wait_for("restored", "const s = document.querySelector('.parlour-status'); return !!s && s.textContent.includes('1 men');").await;
+    b.assert_clean_console("playing").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_embed_page_mounts_two_independent_instances() {
+    if !enabled("the_embed_page_mounts_two_independent_instances") {
+        return;
+    }
+    let b = browser(1400, 900).await;
+    b.open("embed.html").await;
+    b.wait_for("two instances", "return document.querySelectorAll('.parlour').length === 2;").await;
+    b.wait_for("klondike painted", &painted(0, FELT)).await;
+    b.wait_for("phutball painted", &painted(1, WOOD)).await;
+    let games = b.js("return window.parlourInstances.map(p => p.game());").await;
+    assert_eq!(games, json!(["klondike", "phutball"]));
+    assert!(b.js("return window.parlourInstances[1].status();").await.as_str().unwrap().contains("9x7"));
+    assert_eq!(b.js("return window.parlourInstances[0].query();").await, json!("?game=klondike&seed=42"));
+    // The host page's own content and URL are untouched.
+    assert_eq!(search(&b).await, "");
+    assert!(text(&b, "h1").await.contains("Two Parlour games"));
+    // Mount errors are exceptions with readable messages.
+    let err = b
+        .js_async(
+            "const done = arguments[0];
+             import('./parlour.js').then(m => {
+               try { m.mount(document.body, { game: 'chess' }); done('no error'); }
+               catch (e) { done(String(e.message)); }
+             });",
+        )
+        .await;
+    assert!(err.as_str().unwrap().contains("unknown game 'chess'"), "{err}");
+    // Unmounting one leaves the other working and its slot empty.
+    b.js("window.parlourInstances[0].unmount();").await;
+    assert_eq!(b.js("return document.getElementById('left').children.length;").await, json!(0));
+    assert_eq!(b.js("return window.parlourInstances[1].game();").await, json!("phutball"));
+    b.assert_clean_console("embedding").await;
+    b.assert_same_origin().await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
+    if !enabled("a_panic_shows_the_error_panel_and_start_over_recovers") {
+        return;
+    }
+    let b = browser(1400, 900).await;
+    b.open("embed.html").await;
+    b.wait_for("phutball painted", &painted(1, WOOD)).await;
+    b.js("try { window.parlourInstances[1].simulatePanic('boom for the test'); } catch (e) {}").await;
+    b.wait_for("error panel", "const p = document.querySelector('#right .parlour-error'); return !!p && p.textContent.includes('boom for the test');").await;
+    assert_eq!(
+        b.js("return document.querySelector('#left .parlour-error');").await,
+        Value::Null,
+        "only the instance that panicked stops"
+    );
+    assert_eq!(
+        b.js("return document.querySelector('#right .parlour-error').getAttribute('role');").await,
+        json!("alert")
+    );
+    b.js("document.querySelector('#right .parlour-error button').click();").await;
+    b.wait_for("a fresh instance", "return !document.querySelector('#right .parlour-error') && document.querySelectorAll('#right .parlour').length === 1;").await;
+    b.wait_for("repainted", &painted(1, WOOD)).await;
+    assert_eq!(b.js("return window.parlourInstances[1].game();").await, json!("phutball"));
+    b.close().await;
+}

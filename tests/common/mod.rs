@@ -1,0 +1,309 @@
+//! Shared support for the end-to-end browser tests: build `dist/` with Trunk,
+//! serve it from a sub-folder of a static server on 127.0.0.1, and drive
+//! headless Chromium through chromedriver with fantoccini.
+//!
+//! These tests run when `PARLOUR_E2E=1` (the test command in the README sets
+//! it, after installing Trunk, wasm-bindgen-cli, wasm-opt, Chromium and
+//! chromedriver). Plain `cargo test` skips them with a note, so the native
+//! suite needs none of those tools.
+#![allow(dead_code)]
+
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// The sub-folder the site is served from, to prove relative URLs work.
+pub const PREFIX: &str = "/some/sub-folder/";
+
+/// Whether the browser tests should run. Prints why not when they should not.
+pub fn enabled(test: &str) -> bool {
+    let on = std::env::var("PARLOUR_E2E").is_ok_and(|v| v == "1");
+    if !on {
+        eprintln!("{test}: skipped (set PARLOUR_E2E=1, as the README's test command does)");
+    }
+    on
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds the release site once per test process and returns its folder.
+pub fn dist() -> &'static Path {
+    static DIST: OnceLock<PathBuf> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let out = root().join("target").join("e2e-dist");
+        let path = format!(
+            "{}:{}",
+            root().join("node_modules/.bin").display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let status = Command::new("trunk")
+            .args(["build", "--release", "--offline", "--dist"])
+            .arg(&out)
+            .current_dir(root())
+            .env("PATH", path)
+            .status()
+            .expect("trunk is installed (scripts/ensure-tools.sh web)");
+        assert!(status.success(), "trunk build failed");
+        out
+    })
+}
+
+fn mime(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css",
+        Some("svg") => "image/svg+xml",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn serve_one(mut stream: TcpStream, dir: &Path) {
+    let mut reader = BufReader::new(match stream.try_clone() {
+        Ok(s) => s,
+        Err(_) => return,
+    });
+    let mut request = String::new();
+    if reader.read_line(&mut request).is_err() {
+        return;
+    }
+    // Drain the headers.
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 2) {
+        line.clear();
+    }
+    let target = request.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let file = path
+        .strip_prefix(PREFIX)
+        .filter(|rest| !rest.split('/').any(|seg| seg == ".."))
+        .map(|rest| {
+            let rest = if rest.is_empty() { "index.html" } else { rest };
+            dir.join(rest)
+        });
+    let response = match file.and_then(|f| std::fs::read(&f).ok().map(|body| (f, body))) {
+        Some((f, body)) => {
+            let mut head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+                mime(&f),
+                body.len()
+            )
+            .into_bytes();
+            head.extend(body);
+            head
+        }
+        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+    };
+    let _ = stream.write_all(&response);
+}
+
+/// Serves `dist()` under [`PREFIX`] on a free loopback port; returns the site's base URL.
+pub fn site() -> &'static str {
+    static SITE: OnceLock<String> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let dir = dist().to_path_buf();
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+        let port = listener.local_addr().expect("local address").port();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let dir = dir.clone();
+                std::thread::spawn(move || serve_one(stream, &dir));
+            }
+        });
+        format!("http://127.0.0.1:{port}{PREFIX}")
+    })
+}
+
+/// A chromedriver process, killed on drop.
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A browser session with its driver.
+pub struct Browser {
+    /// The WebDriver client.
+    pub client: Client,
+    _driver: Driver,
+}
+
+/// Starts chromedriver and a headless Chromium with a window of this size and
+/// a device pixel ratio of 2, so that HiDPI handling is exercised.
+pub async fn browser(width: u32, height: u32) -> Browser {
+    let port = free_port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver is installed (scripts/ensure-tools.sh browser)");
+    let driver = Driver { child, port };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--force-device-scale-factor=2",
+                format!("--window-size={width},{height}"),
+            ],
+        },
+        "goog:loggingPrefs": { "browser": "ALL" },
+    });
+    let caps = match caps {
+        Value::Object(map) => map,
+        _ => unreachable!(),
+    };
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session");
+    Browser {
+        client,
+        _driver: driver,
+    }
+}
+
+impl Browser {
+    /// Opens `path` relative to the site.
+    pub async fn open(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{path}", site()))
+            .await
+            .expect("navigation");
+    }
+
+    /// Runs a script (the body of a function) and returns its value.
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    /// Runs an async script; the body gets `done` (the WebDriver callback).
+    pub async fn js_async(&self, script: &str) -> Value {
+        self.client
+            .execute_async(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
+    }
+
+    /// Waits until `script` returns true.
+    pub async fn wait_for(&self, what: &str, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            if self.js(script).await == Value::Bool(true) {
+                return;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// The browser console messages since the last call.
+    pub async fn console(&self) -> Vec<(String, String)> {
+        let logs = self
+            .client
+            .issue_cmd(BrowserLog)
+            .await
+            .expect("chromedriver returns the browser log");
+        logs.as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .map(|e| {
+                        (
+                            e["level"].as_str().unwrap_or_default().to_owned(),
+                            e["message"].as_str().unwrap_or_default().to_owned(),
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Asserts that the console has no errors or warnings since the last call.
+    pub async fn assert_clean_console(&self, when: &str) {
+        let bad: Vec<_> = self
+            .console()
+            .await
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+            .collect();
+        assert!(bad.is_empty(), "console errors {when}: {bad:#?}");
+    }
+
+    /// Asserts that every resource the page loaded came from its own origin.
+    pub async fn assert_same_origin(&self) {
+        let foreign = self
+            .js(
+                "return performance.getEntriesByType('resource')
+                   .map(e => e.name).filter(n => new URL(n).origin !== location.origin);",
+            )
+            .await;
+        assert_eq!(foreign, json!([]), "requests outside the page's origin");
+    }
+
+    /// Ends the session.
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+/// chromedriver's log endpoint (not in the W3C protocol, so not in fantoccini).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(r#"{"type":"browser"}"#.to_owned()))
+    }
+}
+
+/// Reads a whole response body; used by the static-server self-test.
+pub fn http_get(url: &str) -> (String, Vec<u8>) {
+    let rest = url.strip_prefix("http://").expect("http URL");
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let mut s = TcpStream::connect(host).expect("connect");
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").expect("send");
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).expect("read");
+    let split = all.windows(4).position(|w| w == b"\r\n\r\n").map_or(all.len(), |i| i + 4);
+    (String::from_utf8_lossy(&all[..split]).into_owned(), all[split..].to_vec())
+}

@@ -1,0 +1,135 @@
+//! In-browser tests of the web layer, run in headless Chromium by
+//! wasm-bindgen-test: `cargo test --target wasm32-unknown-unknown --test web`.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlCanvasElement, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn host(width: u32, height: u32) -> HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let el = doc.create_element("div").unwrap().unchecked_into::<HtmlElement>();
+    el.style()
+        .set_property("width", &format!("{width}px"))
+        .unwrap();
+    el.style()
+        .set_property("height", &format!("{height}px"))
+        .unwrap();
+    doc.body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn options(js: &str) -> JsValue {
+    js_sys::JSON::parse(js).unwrap()
+}
+
+async fn next_frames() {
+    // Two animation frames: one for the resize observer, one for the draw.
+    for _ in 0..3 {
+        let p = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .request_animation_frame(&resolve)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+    }
+}
+
+fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
+    let ctx = canvas
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<web_sys::CanvasRenderingContext2d>();
+    let data = ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data();
+    [data[0], data[1], data[2], data[3]]
+}
+
+#[wasm_bindgen_test]
+async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
+    let el = host(400, 300);
+    let p = parlour::mount(&el, options(r#"{"game":"dominoes","seed":5}"#)).unwrap();
+    next_frames().await;
+    let canvas = el
+        .query_selector("canvas")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlCanvasElement>();
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    let css_w = f64::from(canvas.client_width());
+    assert!(css_w > 0.0);
+    assert_eq!(f64::from(canvas.width()), (css_w * dpr).round());
+    // The dominoes table colour in the middle of the board.
+    let [r, g, b, a] = pixel(&canvas, f64::from(canvas.width()) / 2.0 + 7.0, f64::from(canvas.height()) / 2.0 + 13.0);
+    assert_eq!(a, 255);
+    assert!((i32::from(r) - 0x22).abs() < 40 && (i32::from(g) - 0x3b).abs() < 40 && (i32::from(b) - 0x4a).abs() < 40, "{r},{g},{b}");
+    assert_eq!(p.game().unwrap().as_deref(), Some("dominoes"));
+    assert_eq!(p.query().unwrap(), "?game=dominoes&seed=5");
+    p.unmount().unwrap();
+    assert_eq!(el.child_element_count(), 0, "nothing left behind");
+    assert!(p.status().is_err(), "a dead handle says so");
+}
+
+#[wasm_bindgen_test]
+async fn two_instances_are_independent() {
+    let a = host(300, 300);
+    let b = host(300, 300);
+    let pa = parlour::mount(&a, options(r#"{"game":"phutball","options":{"board":"9x7"}}"#)).unwrap();
+    let pb = parlour::mount(&b, options(r#"{"game":"phutball"}"#)).unwrap();
+    next_frames().await;
+    assert!(pa.status().unwrap().contains("9x7"));
+    assert!(pb.status().unwrap().contains("19x15"));
+    pa.unmount().unwrap();
+    assert!(pb.status().unwrap().contains("19x15"), "b survives a's unmount");
+    assert_eq!(b.query_selector_all("canvas").unwrap().length(), 1);
+    pb.unmount().unwrap();
+}
+
+#[wasm_bindgen_test]
+fn bad_mount_options_throw_readable_errors() {
+    let el = host(100, 100);
+    let message = |js: &str| -> String {
+        let err = parlour::mount(&el, options(js)).err().unwrap_or_else(|| panic!("{js} should fail"));
+        let value: JsValue = err.into();
+        value
+            .dyn_into::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_default()
+    };
+    assert!(message(r#"{"game":"chess"}"#).contains("unknown game 'chess'"));
+    assert!(message(r#"{"game":"klondike","options":{"draw":"7"}}"#).contains("'draw'"));
+    assert!(message(r#"{"colour":"red"}"#).contains("colour"));
+    assert!(message(r#"{"game":"klondike","saveKey":"a b"}"#).contains("saveKey"));
+    assert_eq!(el.child_element_count(), 0, "a failed mount adds nothing");
+}
+
+#[wasm_bindgen_test]
+async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
+    let el = host(600, 400);
+    let p = parlour::mount(&el, JsValue::UNDEFINED).unwrap();
+    assert_eq!(el.query_selector_all(".parlour-pick").unwrap().length(), 3);
+    assert_eq!(p.game().unwrap(), None);
+    let phutball = el
+        .query_selector("[data-game=phutball]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
+    phutball.click();
+    assert_eq!(p.game().unwrap().as_deref(), Some("phutball"));
+    let labels: Vec<String> = (0..7)
+        .map(|i| {
+            let list = el.query_selector_all(".parlour-toolbar button").unwrap();
+            let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();
+            b.get_attribute("aria-label").or(b.text_content()).unwrap()
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        ["New game", "Undo (Ctrl+Z)", "Redo (Ctrl+Y)", "Hint", "Settings", "Rules", "Back to games"]
+    );
+    p.unmount().unwrap();
+}
