@@ -44,7 +44,11 @@ async fn text(b: &Browser, selector: &str) -> String {
 }
 
 async fn search(b: &Browser) -> String {
-    b.js("return location.search;").await.as_str().unwrap_or_default().to_owned()
+    b.js("return location.search;")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 #[test]
@@ -68,7 +72,8 @@ async fn every_game_paints_a_crisp_canvas_at_phone_and_desktop_sizes() {
         let b = browser(w, h).await;
         for (game, colour) in [("klondike", FELT), ("phutball", WOOD), ("dominoes", TABLE)] {
             b.open(&format!("?game={game}&seed=11")).await;
-            b.wait_for(&format!("{game} painted at {w}x{h}"), &painted(0, colour)).await;
+            b.wait_for(&format!("{game} painted at {w}x{h}"), &painted(0, colour))
+                .await;
             assert_eq!(b.js("return window.devicePixelRatio;").await, json!(2));
             b.assert_clean_console(&format!("showing {game}")).await;
             b.assert_same_origin().await;
@@ -84,8 +89,11 @@ async fn picker_navigation_and_the_url_round_trip() {
     }
     let b = browser(1200, 900).await;
     b.open("").await;
-    b.wait_for("the picker", "return document.querySelectorAll('.parlour-pick').length === 3;")
-        .await;
+    b.wait_for(
+        "the picker",
+        "return document.querySelectorAll('.parlour-pick').length === 3;",
+    )
+    .await;
     // The picker buttons are labelled and reachable by keyboard.
     let labels = b
         .js("return [...document.querySelectorAll('.parlour-pick')].map(e => e.getAttribute('aria-label'));")
@@ -94,7 +102,8 @@ async fn picker_navigation_and_the_url_round_trip() {
         labels,
         json!(["Play Klondike", "Play Phutball", "Play Triangular dominoes"])
     );
-    b.js("document.querySelector('[data-game=phutball]').click();").await;
+    b.js("document.querySelector('[data-game=phutball]').click();")
+        .await;
     b.wait_for("phutball", &painted(0, WOOD)).await;
     let url = search(&b).await;
     assert!(url.starts_with("?game=phutball&seed="), "{url}");
@@ -105,8 +114,13 @@ async fn picker_navigation_and_the_url_round_trip() {
     assert_eq!(search(&b).await, url);
     assert_eq!(text(&b, ".parlour-status").await, status);
     // Back to games, then the browser's back button returns to the game.
-    b.js("document.querySelector('[data-action=back]').click();").await;
-    b.wait_for("picker", "return !document.querySelector('.parlour-picker').hidden;").await;
+    b.js("document.querySelector('[data-action=back]').click();")
+        .await;
+    b.wait_for(
+        "picker",
+        "return !document.querySelector('.parlour-picker').hidden;",
+    )
+    .await;
     assert_eq!(search(&b).await, "");
     b.client.back().await.unwrap();
     b.wait_for("game after back", &format!("return location.search === {url:?} && !document.querySelector('.parlour-play').hidden;")).await;
@@ -131,10 +145,17 @@ async fn bad_url_parameters_show_a_notice_naming_them() {
         assert!(notice.contains(name), "{name} missing from {notice}");
     }
     let url = search(&b).await;
-    assert!(url.starts_with("?game=klondike&seed="), "bad parameters dropped: {url}");
+    assert!(
+        url.starts_with("?game=klondike&seed="),
+        "bad parameters dropped: {url}"
+    );
     assert!(!url.contains("draw") && !url.contains("frob"), "{url}");
     b.open("?game=chess").await;
-    b.wait_for("picker", "return document.querySelectorAll('.parlour-pick').length === 3;").await;
+    b.wait_for(
+        "picker",
+        "return document.querySelectorAll('.parlour-pick').length === 3;",
+    )
+    .await;
     assert!(text(&b, ".parlour-notices").await.contains("'chess'"));
     b.assert_clean_console("with bad parameters").await;
     b.close().await;
@@ -147,14 +168,16 @@ async fn a_corrupt_save_shows_a_notice_and_is_kept_aside() {
     }
     let b = browser(800, 700).await;
     b.open("").await;
-    b.js("localStorage.clear(); localStorage.setItem('parlour:phutball', '{oops');").await;
+    b.js("localStorage.clear(); localStorage.setItem('parlour:phutball', '{oops');")
+        .await;
     b.open("?game=phutball").await;
     b.wait_for("phutball", &painted(0, WOOD)).await;
     let notice = text(&b, ".parlour-notices").await;
     assert!(notice.contains("could not be restored"), "{notice}");
     assert!(notice.contains("parlour:phutball:bad:1"), "{notice}");
     assert_eq!(
-        b.js("return localStorage.getItem('parlour:phutball:bad:1');").await,
+        b.js("return localStorage.getItem('parlour:phutball:bad:1');")
+            .await,
         json!("{oops")
     );
     // An older format is refused the same way.
@@ -179,10 +202,16 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
     b.open("?game=phutball&seed=2").await;
     b.wait_for("phutball", &painted(0, WOOD)).await;
     // Tap one point to the right of the ball (which sits at the canvas centre).
-    let size = b.js("const c = document.querySelector('canvas'); return [c.clientWidth, c.clientHeight];").await;
+    let size = b
+        .js("const c = document.querySelector('canvas'); return [c.clientWidth, c.clientHeight];")
+        .await;
     let (cw, ch) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
     let scale = (cw / 648.0).min(ch / 888.0);
-    let canvas = b.client.find(Locator::Css(".parlour canvas")).await.unwrap();
+    let canvas = b
+        .client
+        .find(Locator::Css(".parlour canvas"))
+        .await
+        .unwrap();
     let tap = MouseActions::new("mouse".into())
         .then(PointerAction::MoveToElement {
             element: canvas.clone(),
@@ -190,19 +219,39 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
             x: 40.0 * scale,
             y: 0.0,
         })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
     b.client.perform_actions(tap).await.unwrap();
-    b.wait_for("a man on J10", "return document.querySelector('.parlour-status').textContent.includes('1 men');").await;
-    assert!(text(&b, ".parlour-sr-only").await.contains("J10"), "announced");
+    b.wait_for(
+        "a man on J10",
+        "return document.querySelector('.parlour-status').textContent.includes('1 men');",
+    )
+    .await;
+    assert!(
+        text(&b, ".parlour-sr-only").await.contains("J10"),
+        "announced"
+    );
     // Keyboard: up, then Enter places at K11... the cursor starts at the centre.
     canvas.send_keys("\u{E013}\u{E007}").await.unwrap(); // ArrowUp, Enter
-    b.wait_for("two men", "return document.querySelector('.parlour-status').textContent.includes('2 men');").await;
+    b.wait_for(
+        "two men",
+        "return document.querySelector('.parlour-status').textContent.includes('2 men');",
+    )
+    .await;
     // Ctrl+Z undoes.
     canvas.send_keys("\u{E009}z\u{E009}").await.unwrap();
-    b.wait_for("undo", "return document.querySelector('.parlour-status').textContent.includes('1 men');").await;
+    b.wait_for(
+        "undo",
+        "return document.querySelector('.parlour-status').textContent.includes('1 men');",
+    )
+    .await;
     assert_eq!(
-        b.js("return document.querySelector('[data-action=redo]').disabled;").await,
+        b.js("return document.querySelector('[data-action=redo]').disabled;")
+            .await,
         Value::Bool(false)
     );
     // Reload: the saved game comes back.
@@ -219,13 +268,27 @@ async fn the_embed_page_mounts_two_independent_instances() {
     }
     let b = browser(1400, 900).await;
     b.open("embed.html").await;
-    b.wait_for("two instances", "return document.querySelectorAll('.parlour').length === 2;").await;
+    b.wait_for(
+        "two instances",
+        "return document.querySelectorAll('.parlour').length === 2;",
+    )
+    .await;
     b.wait_for("klondike painted", &painted(0, FELT)).await;
     b.wait_for("phutball painted", &painted(1, WOOD)).await;
-    let games = b.js("return window.parlourInstances.map(p => p.game());").await;
+    let games = b
+        .js("return window.parlourInstances.map(p => p.game());")
+        .await;
     assert_eq!(games, json!(["klondike", "phutball"]));
-    assert!(b.js("return window.parlourInstances[1].status();").await.as_str().unwrap().contains("9x7"));
-    assert_eq!(b.js("return window.parlourInstances[0].query();").await, json!("?game=klondike&seed=42"));
+    assert!(b
+        .js("return window.parlourInstances[1].status();")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("9x7"));
+    assert_eq!(
+        b.js("return window.parlourInstances[0].query();").await,
+        json!("?game=klondike&seed=42")
+    );
     // The host page's own content and URL are untouched.
     assert_eq!(search(&b).await, "");
     assert!(text(&b, "h1").await.contains("Two Parlour games"));
@@ -239,11 +302,21 @@ async fn the_embed_page_mounts_two_independent_instances() {
              });",
         )
         .await;
-    assert!(err.as_str().unwrap().contains("unknown game 'chess'"), "{err}");
+    assert!(
+        err.as_str().unwrap().contains("unknown game 'chess'"),
+        "{err}"
+    );
     // Unmounting one leaves the other working and its slot empty.
     b.js("window.parlourInstances[0].unmount();").await;
-    assert_eq!(b.js("return document.getElementById('left').children.length;").await, json!(0));
-    assert_eq!(b.js("return window.parlourInstances[1].game();").await, json!("phutball"));
+    assert_eq!(
+        b.js("return document.getElementById('left').children.length;")
+            .await,
+        json!(0)
+    );
+    assert_eq!(
+        b.js("return window.parlourInstances[1].game();").await,
+        json!("phutball")
+    );
     b.assert_clean_console("embedding").await;
     b.assert_same_origin().await;
     b.close().await;
@@ -257,20 +330,27 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
     let b = browser(1400, 900).await;
     b.open("embed.html").await;
     b.wait_for("phutball painted", &painted(1, WOOD)).await;
-    b.js("try { window.parlourInstances[1].simulatePanic('boom for the test'); } catch (e) {}").await;
+    b.js("try { window.parlourInstances[1].simulatePanic('boom for the test'); } catch (e) {}")
+        .await;
     b.wait_for("error panel", "const p = document.querySelector('#right .parlour-error'); return !!p && p.textContent.includes('boom for the test');").await;
     assert_eq!(
-        b.js("return document.querySelector('#left .parlour-error');").await,
+        b.js("return document.querySelector('#left .parlour-error');")
+            .await,
         Value::Null,
         "only the instance that panicked stops"
     );
     assert_eq!(
-        b.js("return document.querySelector('#right .parlour-error').getAttribute('role');").await,
+        b.js("return document.querySelector('#right .parlour-error').getAttribute('role');")
+            .await,
         json!("alert")
     );
-    b.js("document.querySelector('#right .parlour-error button').click();").await;
+    b.js("document.querySelector('#right .parlour-error button').click();")
+        .await;
     b.wait_for("a fresh instance", "return !document.querySelector('#right .parlour-error') && document.querySelectorAll('#right .parlour').length === 1;").await;
     b.wait_for("repainted", &painted(1, WOOD)).await;
-    assert_eq!(b.js("return window.parlourInstances[1].game();").await, json!("phutball"));
+    assert_eq!(
+        b.js("return window.parlourInstances[1].game();").await,
+        json!("phutball")
+    );
     b.close().await;
 }

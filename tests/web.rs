@@ -11,7 +11,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn host(width: u32, height: u32) -> HtmlElement {
     let doc = web_sys::window().unwrap().document().unwrap();
-    let el = doc.create_element("div").unwrap().unchecked_into::<HtmlElement>();
+    let el = doc
+        .create_element("div")
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
     el.style()
         .set_property("width", &format!("{width}px"))
         .unwrap();
@@ -64,9 +67,18 @@ async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
     assert!(css_w > 0.0);
     assert_eq!(f64::from(canvas.width()), (css_w * dpr).round());
     // The dominoes table colour in the middle of the board.
-    let [r, g, b, a] = pixel(&canvas, f64::from(canvas.width()) / 2.0 + 7.0, f64::from(canvas.height()) / 2.0 + 13.0);
+    let [r, g, b, a] = pixel(
+        &canvas,
+        f64::from(canvas.width()) / 2.0 + 7.0,
+        f64::from(canvas.height()) / 2.0 + 13.0,
+    );
     assert_eq!(a, 255);
-    assert!((i32::from(r) - 0x22).abs() < 40 && (i32::from(g) - 0x3b).abs() < 40 && (i32::from(b) - 0x4a).abs() < 40, "{r},{g},{b}");
+    assert!(
+        (i32::from(r) - 0x22).abs() < 40
+            && (i32::from(g) - 0x3b).abs() < 40
+            && (i32::from(b) - 0x4a).abs() < 40,
+        "{r},{g},{b}"
+    );
     assert_eq!(p.game().unwrap().as_deref(), Some("dominoes"));
     assert_eq!(p.query().unwrap(), "?game=dominoes&seed=5");
     p.unmount().unwrap();
@@ -78,13 +90,20 @@ async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
 async fn two_instances_are_independent() {
     let a = host(300, 300);
     let b = host(300, 300);
-    let pa = parlour::mount(&a, options(r#"{"game":"phutball","options":{"board":"9x7"}}"#)).unwrap();
+    let pa = parlour::mount(
+        &a,
+        options(r#"{"game":"phutball","options":{"board":"9x7"}}"#),
+    )
+    .unwrap();
     let pb = parlour::mount(&b, options(r#"{"game":"phutball"}"#)).unwrap();
     next_frames().await;
     assert!(pa.status().unwrap().contains("9x7"));
     assert!(pb.status().unwrap().contains("19x15"));
     pa.unmount().unwrap();
-    assert!(pb.status().unwrap().contains("19x15"), "b survives a's unmount");
+    assert!(
+        pb.status().unwrap().contains("19x15"),
+        "b survives a's unmount"
+    );
     assert_eq!(b.query_selector_all("canvas").unwrap().length(), 1);
     pb.unmount().unwrap();
 }
@@ -93,7 +112,9 @@ async fn two_instances_are_independent() {
 fn bad_mount_options_throw_readable_errors() {
     let el = host(100, 100);
     let message = |js: &str| -> String {
-        let err = parlour::mount(&el, options(js)).err().unwrap_or_else(|| panic!("{js} should fail"));
+        let err = parlour::mount(&el, options(js))
+            .err()
+            .unwrap_or_else(|| panic!("{js} should fail"));
         let value: JsValue = err.into();
         value
             .dyn_into::<js_sys::Error>()
@@ -129,7 +150,15 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
         .collect();
     assert_eq!(
         labels,
-        ["New game", "Undo (Ctrl+Z)", "Redo (Ctrl+Y)", "Hint", "Settings", "Rules", "Back to games"]
+        [
+            "New game",
+            "Undo (Ctrl+Z)",
+            "Redo (Ctrl+Y)",
+            "Hint",
+            "Settings",
+            "Rules",
+            "Back to games"
+        ]
     );
     p.unmount().unwrap();
 }

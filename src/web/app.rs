@@ -122,7 +122,7 @@ pub struct App {
     backing: (u32, u32),
     raf: Option<i32>,
     frame_cb: Option<Closure<dyn FnMut(f64)>>,
-    observer: Option<(ResizeObserver, Closure<dyn FnMut(JsValue)>)>,
+    observer: Option<SizeWatch>,
     listeners: Vec<Listener>,
     panel_listeners: Vec<Listener>,
     panel_opener: Option<HtmlElement>,
@@ -131,6 +131,9 @@ pub struct App {
 }
 
 type Shared = Rc<RefCell<App>>;
+
+/// The stage's ResizeObserver and the callback it calls.
+type SizeWatch = (ResizeObserver, Closure<dyn FnMut(JsValue)>);
 
 /// Runs `f` on the app if it is still alive and not already busy.
 fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {

@@ -151,7 +151,10 @@ pub fn mount(element: &HtmlElement, options: JsValue) -> Result<Parlour, JsError
     } else {
         // serde-wasm-bindgen reads only the fields it knows; name the others.
         if let Some(obj) = options.dyn_ref::<js_sys::Object>() {
-            for key in js_sys::Object::keys(obj).iter().filter_map(|k| k.as_string()) {
+            for key in js_sys::Object::keys(obj)
+                .iter()
+                .filter_map(|k| k.as_string())
+            {
                 if !MOUNT_KEYS.contains(&key.as_str()) {
                     return Err(JsError::new(&format!(
                         "parlour.mount: unknown option '{key}': expected {}",

@@ -102,7 +102,9 @@ fn serve_one(mut stream: TcpStream, dir: &Path) {
             head.extend(body);
             head
         }
-        None => b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec(),
+        None => {
+            b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".to_vec()
+        }
     };
     let _ = stream.write_all(&response);
 }
@@ -268,10 +270,8 @@ impl Browser {
     /// Asserts that every resource the page loaded came from its own origin.
     pub async fn assert_same_origin(&self) {
         let foreign = self
-            .js(
-                "return performance.getEntriesByType('resource')
-                   .map(e => e.name).filter(n => new URL(n).origin !== location.origin);",
-            )
+            .js("return performance.getEntriesByType('resource')
+                   .map(e => e.name).filter(n => new URL(n).origin !== location.origin);")
             .await;
         assert_eq!(foreign, json!([]), "requests outside the page's origin");
     }
@@ -287,7 +287,11 @@ impl Browser {
 struct BrowserLog;
 
 impl WebDriverCompatibleCommand for BrowserLog {
-    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
         base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
     }
 
@@ -301,9 +305,19 @@ pub fn http_get(url: &str) -> (String, Vec<u8>) {
     let rest = url.strip_prefix("http://").expect("http URL");
     let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
     let mut s = TcpStream::connect(host).expect("connect");
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").expect("send");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
     let mut all = Vec::new();
     s.read_to_end(&mut all).expect("read");
-    let split = all.windows(4).position(|w| w == b"\r\n\r\n").map_or(all.len(), |i| i + 4);
-    (String::from_utf8_lossy(&all[..split]).into_owned(), all[split..].to_vec())
+    let split = all
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or(all.len(), |i| i + 4);
+    (
+        String::from_utf8_lossy(&all[..split]).into_owned(),
+        all[split..].to_vec(),
+    )
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs whatever is missing, then runs every check and test:
+# formatting, clippy (native and wasm32), the native suite, the end-to-end
+# browser tests (Trunk build served on 127.0.0.1, headless Chromium over
+# WebDriver), the in-browser wasm tests, and the size report.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+scripts/ensure-tools.sh web browser
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PARLOUR_E2E=1
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+step "cargo clippy (native, all targets)"
+cargo clippy --all-targets -- -D warnings
+step "cargo clippy (wasm32: the web layer and its tests)"
+cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+step "cargo test (native unit, property and end-to-end browser tests)"
+cargo test
+step "cargo test --target wasm32-unknown-unknown (in-browser unit tests)"
+cargo test --target wasm32-unknown-unknown --test web
+step "size report of the release build"
+scripts/size-report.sh target/e2e-dist
