@@ -338,10 +338,25 @@ pub trait Game {
     /// Handles a key press (the shell keeps Ctrl+Z and Ctrl+Y for undo and redo).
     fn key(&mut self, key: Key) -> Outcome;
 
-    /// Advances animations and time-sliced work to `now_ms`. Returns whether
-    /// another frame is wanted.
-    fn tick(&mut self, _now_ms: f64) -> bool {
-        false
+    /// Advances clocks, animations and time-sliced work to `now_ms` (a
+    /// monotonic clock in milliseconds). `redraw` in the result asks for
+    /// another frame; `changed` means moves were played (an auto-complete)
+    /// and the game should be saved.
+    fn tick(&mut self, _now_ms: f64) -> Outcome {
+        Outcome::nothing()
+    }
+
+    /// The player prefers reduced motion: skip or shorten animations.
+    fn set_reduced_motion(&mut self, _on: bool) {}
+
+    /// Statistics for the current mode, as label–value rows, if the game keeps any.
+    fn stats(&self) -> Option<Vec<(String, String)>> {
+        None
+    }
+
+    /// Forgets the statistics.
+    fn reset_stats(&mut self) -> Outcome {
+        Outcome::nothing()
     }
 
     /// Whether [`Game::undo`] would do anything.

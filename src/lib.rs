@@ -18,5 +18,5 @@ mod web;
 #[cfg(target_arch = "wasm32")]
 pub use web::{mount, start, Parlour};
 
-pub use game::{new_game, Game, GameKind, Outcome};
+pub use game::{new_game, Game, GameKind, Options, Outcome};
 pub use rng::Seed;

@@ -1,18 +1,32 @@
-//! Klondike solitaire.
+//! Klondike solitaire: the whole game in the shell.
 //!
-//! This release carries the table and the deal settings; the cards, the rules
-//! engine, the solver and the variants arrive in the following ones.
+//! [`rules`] holds the position, moves and scoring; [`analysis`] finds hints,
+//! lost games and safe foundation moves; [`deal_format`] reads and writes
+//! deals as text; [`view`] lays out, hit-tests and draws; [`anim`] moves cards
+//! smoothly. This module ties them to the shell's [`Game`] trait: options,
+//! input, undo and redo by replay, the clock and the statistics.
 
-mod view;
-
-pub use view::{Layout, CARD};
+pub mod analysis;
+pub mod anim;
+pub mod cards;
+pub mod deal_format;
+pub mod rules;
+pub mod view;
 
 use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
-use crate::geom::Size;
+use crate::geom::{Point, Rect, Size};
 use crate::input::{Gesture, Key};
 use crate::paint::Painter;
 use crate::rng::Seed;
+use anim::{Celebration, Flight};
+use cards::{Card, Suit};
+use rules::{Effects, Move, MoveError, Passes, Pile, Rules, Scoring, State};
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use view::{Layout, Look, Sprite, CARD};
 
 /// Klondike's settings, as the shell sees them.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -50,6 +64,47 @@ pub const OPTIONS: &[OptionSpec] = &[
         restarts: true,
     },
     OptionSpec {
+        key: "recycle-penalty",
+        label: "Draw three: −20 per recycle from the fourth pass",
+        choices: &[Choice::new("on", "On (Windows)"), Choice::new("off", "Off")],
+        default: "on",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "vegas-total",
+        label: "Vegas: keep a running total",
+        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
+        default: "off",
+        restarts: false,
+    },
+    OptionSpec {
+        key: "vegas-undo",
+        label: "Vegas: undo",
+        choices: &[
+            Choice::new("allowed", "Allowed"),
+            Choice::new("forbidden", "Forbidden"),
+        ],
+        default: "allowed",
+        restarts: false,
+    },
+    OptionSpec {
+        key: "auto-move",
+        label: "Move safe cards to the foundations",
+        choices: &[
+            Choice::new("on", "Automatically"),
+            Choice::new("off", "Never"),
+        ],
+        default: "on",
+        restarts: false,
+    },
+    OptionSpec {
+        key: "auto-complete",
+        label: "Finish automatically once all cards are face up",
+        choices: &[Choice::new("on", "On"), Choice::new("off", "Off")],
+        default: "on",
+        restarts: false,
+    },
+    OptionSpec {
         key: "deck",
         label: "Card colours",
         choices: &[
@@ -61,123 +116,1176 @@ pub const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// A game of Klondike in the shell.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Klondike {
-    seed: Seed,
-    options: Options,
+/// The rules the options describe.
+pub fn rules_from(options: &Options) -> Rules {
+    let get = |k| options.get(OPTIONS, k).unwrap_or_default();
+    Rules {
+        draw: if get("draw") == "3" { 3 } else { 1 },
+        passes: match get("passes") {
+            "3" => Passes::Limited(3),
+            "1" => Passes::Limited(1),
+            _ => Passes::Unlimited,
+        },
+        scoring: match get("scoring") {
+            "none" => Scoring::None,
+            "timed" => Scoring::Timed,
+            "vegas" => Scoring::Vegas,
+            _ => Scoring::Standard,
+        },
+        draw3_recycle_penalty: get("recycle-penalty") != "off",
+        ..Rules::default()
+    }
 }
 
-impl Klondike {
-    /// A new game dealt from `seed`.
-    pub fn new(seed: Seed) -> Self {
-        Klondike {
-            seed,
-            options: Options::defaults(OPTIONS),
+/// A move in the record, and whether the game played it by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    mv: Move,
+    auto: bool,
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.mv, if self.auto { "*" } else { "" })
+    }
+}
+
+impl FromStr for Turn {
+    type Err = rules::BadMove;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.strip_suffix('*') {
+            Some(m) => Ok(Turn {
+                mv: m.parse()?,
+                auto: true,
+            }),
+            None => Ok(Turn {
+                mv: s.parse()?,
+                auto: false,
+            }),
         }
     }
 }
 
-const RULES: &str = "Build four foundations up by suit from Ace to King.\n\n\
-Seven tableau piles build down in alternating colours; any face-up run moves as a unit, \
-and an empty pile takes only a King or a run headed by one. A face-down card whose cover \
-is gone turns face up. Cards may come back from the foundations.\n\n\
-The stock deals one or three cards at a time to the waste, with unlimited, three or one \
-passes as set in Settings.\n\n\
-This release lays the table; dealing and playing cards arrive in the next one.";
+impl Serialize for Turn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Turn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Statistics of one deal mode.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeStats {
+    /// Games in which a move was made.
+    pub played: u32,
+    /// Games won.
+    pub won: u32,
+    /// Wins in a row, up to now.
+    pub streak: u32,
+    /// The longest run of wins.
+    pub best_streak: u32,
+    /// The best score of a won game.
+    pub best_score: Option<i32>,
+    /// The fastest won game, in seconds.
+    pub best_seconds: Option<u64>,
+}
+
+/// What is saved: the deal, the moves, the clock and the statistics. The
+/// current position is not saved; it is rebuilt by replaying the moves, so a
+/// save can never hold a position the rules could not reach.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    seed: Seed,
+    options: Options,
+    deal: State,
+    played: Vec<Turn>,
+    undone: Vec<Vec<Turn>>,
+    elapsed_ms: f64,
+    vegas_carry: i32,
+    counted: bool,
+    win_recorded: bool,
+    stats: BTreeMap<String, ModeStats>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Drag {
+    pile: Pile,
+    count: u8,
+    offset: Point,
+    at: Point,
+}
+
+/// Screen-only state: never saved.
+#[derive(Clone, Debug, Default)]
+struct Ui {
+    now: f64,
+    last_tick: Option<f64>,
+    reduced_motion: bool,
+    pressed: Option<Drag>,
+    drag: Option<Drag>,
+    cursor: Option<(Pile, u8)>,
+    held: Option<(Pile, u8)>,
+    hint: Option<(Move, Option<f64>)>,
+    flight: Option<Flight>,
+    celebration: Option<Celebration>,
+    autoplay: bool,
+    next_auto: f64,
+    lost: bool,
+    board: Cell<Size>,
+}
+
+/// A game of Klondike.
+#[derive(Clone, Debug)]
+pub struct Klondike {
+    rec: Record,
+    state: State,
+    ui: Ui,
+}
+
+const HINT_MS: f64 = 2500.0;
+const MOVE_MS: f64 = 160.0;
+const AUTO_MS: f64 = 110.0;
+
+fn mode_key(rules: &Rules) -> String {
+    let passes = match rules.passes_allowed() {
+        Passes::Unlimited => "unlimited".to_owned(),
+        Passes::Limited(n) => n.to_string(),
+    };
+    format!("draw {}, passes {passes}", rules.draw)
+}
+
+fn replay(deal: &State, turns: &[Turn]) -> Result<State, StateError> {
+    let mut s = deal.clone();
+    for (i, t) in turns.iter().enumerate() {
+        s.play(t.mv)
+            .map_err(|e| StateError(format!("move {} ({}) is illegal: {e}", i + 1, t.mv)))?;
+    }
+    Ok(s)
+}
+
+fn pile_name(p: Pile) -> String {
+    match p {
+        Pile::Stock => "the stock".into(),
+        Pile::Waste => "the waste".into(),
+        Pile::Foundation(s) => format!("the {} foundation", s.name().trim_end_matches('s')),
+        Pile::Tableau(i) => format!("pile {}", i + 1),
+    }
+}
+
+fn seconds_text(ms: f64) -> String {
+    let s = (ms / 1000.0) as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+impl Klondike {
+    /// A new game dealt from `seed` with default options.
+    pub fn new(seed: Seed) -> Self {
+        let options = Options::defaults(OPTIONS);
+        let deal = State::deal(rules_from(&options), seed);
+        Klondike {
+            rec: Record {
+                seed,
+                options,
+                deal: deal.clone(),
+                played: Vec::new(),
+                undone: Vec::new(),
+                elapsed_ms: 0.0,
+                vegas_carry: 0,
+                counted: false,
+                win_recorded: false,
+                stats: BTreeMap::new(),
+            },
+            state: deal,
+            ui: Ui::default(),
+        }
+    }
+
+    /// A game from a given deal (for deal files), with these options.
+    pub fn from_deal(deal: State, seed: Seed) -> Self {
+        let mut k = Klondike::new(seed);
+        k.rec.deal = deal.clone();
+        k.state = deal;
+        k
+    }
+
+    /// The current position.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The moves played so far, in notation (`*` marks moves the game made itself).
+    pub fn record(&self) -> Vec<String> {
+        self.rec.played.iter().map(ToString::to_string).collect()
+    }
+
+    /// Plays a move as the player would, with auto-moves after it.
+    pub fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
+        let layout = self.layout();
+        let before = self.displayed(&layout);
+        let fx = self.state.play(mv)?;
+        self.after_player_move(mv, before, &layout);
+        Ok(fx)
+    }
+
+    fn option(&self, key: &str) -> &'static str {
+        self.rec.options.get(OPTIONS, key).unwrap_or_default()
+    }
+
+    fn look(&self) -> Look {
+        Look {
+            four_colour: self.option("deck") == "four-colour",
+        }
+    }
+
+    fn layout(&self) -> Layout {
+        let board = self.ui.board.get();
+        let board = if board.is_empty() {
+            Layout::new(Size::new(16.0, 9.0), self.state.tableau.len()).board
+        } else {
+            board
+        };
+        Layout::for_board(board, self.state.tableau.len())
+    }
+
+    fn stats_mut(&mut self) -> &mut ModeStats {
+        let key = mode_key(&self.state.rules);
+        self.rec.stats.entry(key).or_default()
+    }
+
+    fn seconds(&self) -> u64 {
+        (self.rec.elapsed_ms / 1000.0) as u64
+    }
+
+    /// The score shown, every scheme included.
+    pub fn score(&self) -> i32 {
+        rules::score(
+            self.state.rules.scoring,
+            self.state.points,
+            self.seconds(),
+            self.state.is_won(),
+        )
+    }
+
+    /// Where each card is drawn right now (mid-flight cards where they are).
+    fn displayed(&self, layout: &Layout) -> Vec<(Card, Rect)> {
+        let sprites = view::scene(&self.state, layout);
+        sprites
+            .iter()
+            .map(|sp| (sp.card, self.drawn_rect(sp, &sprites, layout)))
+            .collect()
+    }
+
+    fn dragged_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Option<Rect> {
+        let d = self.ui.drag?;
+        if sp.pile != d.pile {
+            return None;
+        }
+        let len = sprites.iter().filter(|s| s.pile == d.pile).count();
+        let first = len.checked_sub(usize::from(d.count))?;
+        if sp.index < first {
+            return None;
+        }
+        let (_, fan_up) = layout.fan(0, 2);
+        let step = (sp.index - first) as f64 * fan_up.max(CARD.h * 0.2);
+        Some(Rect::new(
+            d.at.x - d.offset.x,
+            d.at.y - d.offset.y + step,
+            CARD.w,
+            CARD.h,
+        ))
+    }
+
+    fn drawn_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Rect {
+        if let Some(r) = self.dragged_rect(sp, sprites, layout) {
+            return r;
+        }
+        self.ui
+            .flight
+            .as_ref()
+            .and_then(|f| f.rect(sp.card, sp.rect, self.ui.now))
+            .unwrap_or(sp.rect)
+    }
+
+    /// Starts cards gliding from where they were drawn to where they are now.
+    fn fly_from(&mut self, before: Vec<(Card, Rect)>, layout: &Layout) {
+        if self.ui.reduced_motion {
+            self.ui.flight = None;
+            return;
+        }
+        let now: Vec<Sprite> = view::scene(&self.state, layout);
+        let moved = before.into_iter().filter(|(card, r)| {
+            now.iter()
+                .find(|sp| sp.card == *card)
+                .is_some_and(|sp| sp.rect != *r)
+        });
+        self.ui.flight = Some(Flight::new(moved.map(|(c, r)| (c, r, 0.0)), MOVE_MS));
+    }
+
+    fn deal_animation(&mut self) {
+        if self.ui.reduced_motion {
+            return;
+        }
+        let layout = self.layout();
+        let stock = layout.stock;
+        let order = self
+            .state
+            .tableau
+            .iter()
+            .flat_map(|c| c.cards.iter().copied())
+            .enumerate()
+            .map(|(i, c)| (c, stock, i as f64 * 22.0));
+        self.ui.flight = Some(Flight::new(order, 260.0));
+    }
+
+    fn describe(before: &State, mv: Move, fx: Effects) -> String {
+        let card = before.moving_card(mv).map(Card::name).unwrap_or_default();
+        let mut text = match mv {
+            Move::Deal => {
+                let n = before.stock.len().min(usize::from(before.rules.draw));
+                if n == 1 {
+                    format!("Dealt the {card}.")
+                } else {
+                    format!("Dealt {n} cards.")
+                }
+            }
+            Move::Recycle => "Turned the waste over into the stock.".to_owned(),
+            Move::WasteToFoundation | Move::TableauToFoundation(_) => {
+                format!("Moved the {card} to its foundation.")
+            }
+            Move::WasteToTableau(t)
+            | Move::FoundationToTableau(_, t)
+            | Move::TableauToTableau { to: t, .. } => {
+                let onto = before.tableau[usize::from(t)]
+                    .top()
+                    .map(|c| format!("onto the {}", c.name()))
+                    .unwrap_or_else(|| format!("to the empty pile {}", t + 1));
+                match mv {
+                    Move::TableauToTableau { count, .. } if count > 1 => {
+                        format!("Moved {count} cards from the {card} {onto}.")
+                    }
+                    _ => format!("Moved the {card} {onto}."),
+                }
+            }
+        };
+        if let Some(c) = fx.flipped {
+            text.push_str(&format!(" Turned up the {}.", c.name()));
+        }
+        text
+    }
+
+    fn after_player_move(&mut self, mv: Move, before: Vec<(Card, Rect)>, layout: &Layout) {
+        self.rec.played.push(Turn { mv, auto: false });
+        self.rec.undone.clear();
+        if !self.rec.counted {
+            self.rec.counted = true;
+            self.stats_mut().played += 1;
+        }
+        if self.option("auto-move") == "on" {
+            while let Some(m) = analysis::safe_move(&self.state) {
+                if self.state.play(m).is_err() {
+                    break;
+                }
+                self.rec.played.push(Turn { mv: m, auto: true });
+            }
+        }
+        self.ui.hint = None;
+        self.fly_from(before, layout);
+        self.settle();
+        if self.option("auto-complete") == "on" && analysis::can_auto_complete(&self.state) {
+            self.ui.autoplay = true;
+            self.ui.next_auto = self.ui.now + AUTO_MS;
+        }
+    }
+
+    /// Checks for a win or a lost game after any change.
+    fn settle(&mut self) {
+        if self.state.is_won() {
+            self.ui.lost = false;
+            self.ui.autoplay = false;
+            if !self.rec.win_recorded {
+                self.rec.win_recorded = true;
+                let score = self.score();
+                let seconds = self.seconds();
+                let scored = self.state.rules.scoring != Scoring::None;
+                let st = self.stats_mut();
+                st.won += 1;
+                st.streak += 1;
+                st.best_streak = st.best_streak.max(st.streak);
+                if scored {
+                    st.best_score = Some(st.best_score.map_or(score, |b| b.max(score)));
+                }
+                st.best_seconds = Some(st.best_seconds.map_or(seconds, |b| b.min(seconds)));
+                if !self.ui.reduced_motion {
+                    self.ui.celebration = Some(Celebration::default());
+                }
+            }
+        } else {
+            self.ui.lost = analysis::is_lost(&self.state);
+        }
+    }
+
+    fn move_outcome(&mut self, mv: Move, layout: &Layout, before: Vec<(Card, Rect)>) -> Outcome {
+        let snapshot = self.state.clone();
+        match self.state.play(mv) {
+            Ok(fx) => {
+                self.after_player_move(mv, before, layout);
+                let mut text = Self::describe(&snapshot, mv, fx);
+                if self.state.is_won() {
+                    text.push_str(" You won!");
+                } else if self.ui.lost {
+                    text.push_str(" No useful move is left: undo, or deal a new game.");
+                }
+                Outcome::moved(text)
+            }
+            Err(e) => Outcome::say(format!("Not allowed: {e}.")),
+        }
+    }
+
+    fn stock_move(&self) -> Move {
+        if self.state.stock.is_empty() {
+            Move::Recycle
+        } else {
+            Move::Deal
+        }
+    }
+
+    /// The best place for the cards at `pile` (`count` from the top): the
+    /// foundation, else a pile that has cards, else an empty pile.
+    fn best_move(&self, pile: Pile, count: u8) -> Option<Move> {
+        let n = self.state.tableau.len() as u8;
+        let mut targets: Vec<Pile> = Vec::new();
+        if count == 1 {
+            targets.extend(Suit::ALL.map(Pile::Foundation));
+        }
+        let (full, empty): (Vec<u8>, Vec<u8>) =
+            (0..n).partition(|&t| !self.state.tableau[usize::from(t)].cards.is_empty());
+        targets.extend(full.into_iter().chain(empty).map(Pile::Tableau));
+        targets
+            .into_iter()
+            .filter(|&t| t != pile)
+            .filter_map(|t| view::move_between(pile, count, t))
+            .find(|&mv| self.state.check(mv).is_ok())
+            // A king alone on a pile gains nothing by moving to another empty pile.
+            .filter(|mv| match *mv {
+                Move::TableauToTableau { from, to, count } => {
+                    let src = &self.state.tableau[usize::from(from)];
+                    !(self.state.tableau[usize::from(to)].cards.is_empty()
+                        && src.down == 0
+                        && usize::from(count) == src.cards.len())
+                }
+                _ => true,
+            })
+    }
+
+    fn foundation_move(&self, pile: Pile) -> Option<Move> {
+        let mv = match pile {
+            Pile::Waste => Move::WasteToFoundation,
+            Pile::Tableau(i) => Move::TableauToFoundation(i),
+            _ => return None,
+        };
+        self.state.check(mv).is_ok().then_some(mv)
+    }
+
+    fn tap(&mut self, at: Point, count: u8, layout: &Layout) -> Outcome {
+        let sprites = view::scene(&self.state, layout);
+        let before = self.displayed(layout);
+        let pile = view::pile_at(&self.state, layout, &sprites, at);
+        if pile == Some(Pile::Stock) {
+            return self.move_outcome(self.stock_move(), layout, before);
+        }
+        let Some(sp) = view::sprite_at(&sprites, at) else {
+            return Outcome::nothing();
+        };
+        let Some((pile, n)) = view::grab(&self.state, &sp) else {
+            return Outcome::say(format!("The {} is face down.", sp.card.name()));
+        };
+        let mv = if count >= 2 {
+            self.foundation_move(pile)
+        } else {
+            self.best_move(pile, n)
+        };
+        match mv {
+            Some(mv) => self.move_outcome(mv, layout, before),
+            None => Outcome::say(format!("The {} has nowhere to go.", sp.card.name())),
+        }
+    }
+
+    fn drop(&mut self, d: Drag, layout: &Layout) -> Outcome {
+        let sprites = view::scene(&self.state, layout);
+        let before = self.displayed(layout);
+        self.ui.drag = None;
+        let dragged = Rect::new(d.at.x - d.offset.x, d.at.y - d.offset.y, CARD.w, CARD.h);
+        match view::drop_target(&self.state, layout, &sprites, d.pile, d.count, dragged) {
+            Some(mv) => self.move_outcome(mv, layout, before),
+            None => {
+                // Fly back, and say why the nearest pile refused.
+                self.fly_from(before, layout);
+                let target = view::pile_at(&self.state, layout, &sprites, dragged.center())
+                    .filter(|&p| p != d.pile)
+                    .and_then(|p| view::move_between(d.pile, d.count, p));
+                let why = target
+                    .and_then(|mv| self.state.check(mv).err())
+                    .map(|e| format!("Not allowed: {e}."))
+                    .unwrap_or_else(|| "Put back.".to_owned());
+                Outcome::say(why)
+            }
+        }
+    }
+
+    fn cancel_drag(&mut self, layout: &Layout) -> Outcome {
+        if self.ui.drag.is_none() {
+            self.ui.pressed = None;
+            return Outcome::nothing();
+        }
+        let before = self.displayed(layout);
+        self.ui.drag = None;
+        self.ui.pressed = None;
+        self.fly_from(before, layout);
+        Outcome::say("Move cancelled.")
+    }
+
+    /// The keyboard's order of piles: stock, waste, foundations, tableau.
+    fn pile_order(&self) -> Vec<Pile> {
+        let mut v = vec![Pile::Stock, Pile::Waste];
+        v.extend(Suit::ALL.map(Pile::Foundation));
+        v.extend((0..self.state.tableau.len() as u8).map(Pile::Tableau));
+        v
+    }
+
+    fn face_up_len(&self, pile: Pile) -> u8 {
+        match pile {
+            Pile::Tableau(i) => self.state.tableau[usize::from(i)].face_up().len() as u8,
+            Pile::Waste => u8::from(!self.state.waste.is_empty()),
+            Pile::Foundation(s) => u8::from(self.state.foundations[s.index()] > 0),
+            Pile::Stock => 0,
+        }
+    }
+
+    fn describe_focus(&self, pile: Pile, depth: u8) -> String {
+        let cards: Vec<Card> = match pile {
+            Pile::Stock => {
+                return format!("The stock, {} cards. Enter deals.", self.state.stock.len());
+            }
+            Pile::Waste => self.state.waste.last().copied().into_iter().collect(),
+            Pile::Foundation(s) => self.state.foundation_top(s).into_iter().collect(),
+            Pile::Tableau(i) => self.state.tableau[usize::from(i)].cards.clone(),
+        };
+        match cards
+            .len()
+            .checked_sub(usize::from(depth.max(1)))
+            .and_then(|i| cards.get(i))
+        {
+            Some(c) if depth > 1 => format!(
+                "{}: {} cards from the {}.",
+                pile_name(pile),
+                depth,
+                c.name()
+            ),
+            Some(c) => format!("{}: the {}.", pile_name(pile), c.name()),
+            None => format!("{}: empty.", pile_name(pile)),
+        }
+    }
+
+    fn key_press(&mut self, key: Key) -> Outcome {
+        let layout = self.layout();
+        let order = self.pile_order();
+        let (pile, depth) = self.ui.cursor.unwrap_or((Pile::Stock, 1));
+        let at = order.iter().position(|&p| p == pile).unwrap_or(0);
+        let top_row = 2 + Suit::ALL.len();
+        let column_under = |i: usize| -> usize {
+            // Stock and waste sit over piles 1 and 2, the foundations over the last four.
+            let piles = self.state.tableau.len();
+            let col = if i < 2 { i } else { piles - 4 + (i - 2) };
+            top_row + col.min(piles - 1)
+        };
+        let focus = |k: &mut Klondike, p: Pile, d: u8| {
+            k.ui.cursor = Some((p, d));
+            Outcome::say(k.describe_focus(p, d))
+        };
+        match key {
+            Key::Left | Key::Right => {
+                let len = order.len();
+                let next = if key == Key::Left {
+                    (at + len - 1) % len
+                } else {
+                    (at + 1) % len
+                };
+                let p = order[next];
+                let d = u8::from(self.face_up_len(p) > 0);
+                focus(self, p, d.max(1))
+            }
+            Key::Up => {
+                if let Pile::Tableau(i) = pile {
+                    if depth < self.face_up_len(pile) {
+                        return focus(self, pile, depth + 1);
+                    }
+                    let piles = self.state.tableau.len();
+                    let above = match usize::from(i) {
+                        0 => 0,
+                        1 => 1,
+                        c if c >= piles - 4 => 2 + (c - (piles - 4)),
+                        _ => 1,
+                    };
+                    focus(self, order[above], 1)
+                } else {
+                    Outcome::nothing()
+                }
+            }
+            Key::Down => match pile {
+                Pile::Tableau(_) if depth > 1 => focus(self, pile, depth - 1),
+                Pile::Tableau(_) => Outcome::nothing(),
+                _ => {
+                    let p = order[column_under(at)];
+                    focus(self, p, 1)
+                }
+            },
+            Key::Enter | Key::Space => {
+                let before = self.displayed(&layout);
+                if let Some((from, count)) = self.ui.held.take() {
+                    if from == pile {
+                        return Outcome::say("Put back.");
+                    }
+                    return match view::move_between(from, count, pile) {
+                        Some(mv) => self.move_outcome(mv, &layout, before),
+                        None => Outcome::say(format!("Cards cannot go to {}.", pile_name(pile))),
+                    };
+                }
+                if pile == Pile::Stock {
+                    return self.move_outcome(self.stock_move(), &layout, before);
+                }
+                let up = self.face_up_len(pile);
+                if up == 0 {
+                    return Outcome::say(format!("Nothing to pick up on {}.", pile_name(pile)));
+                }
+                let count = depth.clamp(1, up);
+                self.ui.held = Some((pile, count));
+                Outcome::say(format!(
+                    "Picked up {}. Move to a pile and press Enter; Escape puts it back.",
+                    self.describe_focus(pile, count).trim_end_matches('.')
+                ))
+            }
+            Key::Escape => {
+                if self.ui.held.take().is_some() {
+                    Outcome::say("Put back.")
+                } else {
+                    self.ui.cursor = None;
+                    Outcome::redraw()
+                }
+            }
+            Key::Char('d') => {
+                let before = self.displayed(&layout);
+                self.move_outcome(self.stock_move(), &layout, before)
+            }
+            Key::Char('f') => match self.foundation_move(pile) {
+                Some(mv) => {
+                    let before = self.displayed(&layout);
+                    self.move_outcome(mv, &layout, before)
+                }
+                None => Outcome::say("That card cannot go to a foundation now."),
+            },
+            Key::Char(_) => Outcome::nothing(),
+        }
+    }
+
+    fn rebuild(&mut self) -> Result<(), StateError> {
+        self.state = replay(&self.rec.deal, &self.rec.played)?;
+        Ok(())
+    }
+
+    fn vegas_undo_forbidden(&self) -> bool {
+        self.state.rules.scoring == Scoring::Vegas && self.option("vegas-undo") == "forbidden"
+    }
+
+    fn status_line(&self) -> String {
+        let mut parts = Vec::new();
+        match self.state.rules.scoring {
+            Scoring::None => {}
+            Scoring::Vegas => {
+                let points = self.state.points;
+                if self.option("vegas-total") == "on" {
+                    parts.push(format!(
+                        "Vegas ${points} (total ${})",
+                        self.rec.vegas_carry + points
+                    ));
+                } else {
+                    parts.push(format!("Vegas ${points}"));
+                }
+            }
+            _ => parts.push(format!("Score {}", self.score())),
+        }
+        parts.push(format!("Time {}", seconds_text(self.rec.elapsed_ms)));
+        parts.push(format!("Moves {}", self.state.moves));
+        parts.push(match self.state.passes_left() {
+            None => "Passes unlimited".to_owned(),
+            Some(n) => format!("Passes left {n}"),
+        });
+        if self.state.is_won() {
+            parts.push("Won!".into());
+        } else if self.ui.lost {
+            parts.push("No moves left".into());
+        }
+        parts.join(" · ")
+    }
+}
+
+const RULES: &str = "Build four foundations up by suit, from Ace to King. All 52 cards on the foundations wins.\n\n\
+The seven tableau piles build down in alternating colours (a red six on a black seven). Any face-up run moves as a \
+unit; an empty pile takes only a King, or a run headed by one. A face-down card whose cover is gone turns face up. \
+Cards may come back from the foundations.\n\n\
+The stock deals one or three cards at a time to the waste, whose top card plays. When the stock is empty, turn the \
+waste over to go through it again: as often as you like, or three times, or once, as set in Settings.\n\n\
+Scoring. Standard (Windows): waste to tableau 5, to a foundation 10, tableau to foundation 10, turning a card 5, \
+foundation back to tableau −15, turning the waste over −100 when dealing singly, and −20 from the fourth pass when \
+dealing by threes; never below 0. Timed: Standard, less 2 points every 10 seconds, plus 700,000 ÷ seconds for a win \
+of 30 seconds or more. Vegas: pay 52, win 5 per card on the foundations; one pass dealing singly, three by threes; \
+the running total and undo are options.\n\n\
+Playing. Drag a card or a run onto a pile, or tap it to send it where it fits best; double-tap sends it to its \
+foundation. Tap the stock to deal. Keyboard: arrows move between piles (up and down choose how many cards of a run), \
+Enter or Space picks up and puts down, Escape puts back, D deals, F sends to a foundation, Ctrl+Z undoes.\n\n\
+Safe cards (those no other card could need) go to the foundations by themselves, and once every card is face up the \
+game finishes itself; both can be turned off. The game tells you when no useful move is left.";
 
 impl Game for Klondike {
     fn kind(&self) -> GameKind {
         GameKind::Klondike
     }
+
     fn seed(&self) -> Seed {
-        self.seed
+        self.rec.seed
     }
+
     fn new_game(&mut self, seed: Seed) {
-        self.seed = seed;
+        if self.rec.counted && !self.rec.win_recorded {
+            self.stats_mut().streak = 0;
+        }
+        let carry =
+            if self.state.rules.scoring == Scoring::Vegas && self.option("vegas-total") == "on" {
+                self.rec.vegas_carry + self.state.points
+            } else {
+                0
+            };
+        let deal = State::deal(rules_from(&self.rec.options), seed);
+        self.rec = Record {
+            seed,
+            options: self.rec.options.clone(),
+            deal: deal.clone(),
+            played: Vec::new(),
+            undone: Vec::new(),
+            elapsed_ms: 0.0,
+            vegas_carry: carry,
+            counted: false,
+            win_recorded: false,
+            stats: std::mem::take(&mut self.rec.stats),
+        };
+        self.state = deal;
+        let board = self.ui.board.get();
+        self.ui = Ui {
+            reduced_motion: self.ui.reduced_motion,
+            now: self.ui.now,
+            last_tick: self.ui.last_tick,
+            ..Ui::default()
+        };
+        self.ui.board.set(board);
+        self.deal_animation();
     }
+
     fn option_specs(&self) -> &'static [OptionSpec] {
         OPTIONS
     }
+
     fn option(&self, key: &str) -> Option<&'static str> {
-        self.options.get(OPTIONS, key)
+        self.rec.options.get(OPTIONS, key)
     }
+
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        self.options.set(OPTIONS, key, value)
+        self.rec.options.set(OPTIONS, key, value)
     }
+
     fn board_size(&self, viewport: Size) -> Size {
-        Layout::new(viewport).board
+        Layout::new(viewport, self.state.tableau.len()).board
     }
-    fn draw(&self, painter: &mut dyn Painter, board: Size) {
-        view::draw_table(painter, &Layout::for_board(board));
+
+    fn draw(&self, p: &mut dyn Painter, board: Size) {
+        self.ui.board.set(board);
+        let layout = Layout::for_board(board, self.state.tableau.len());
+        view::draw_table(p, &layout);
+        if self.state.stock.is_empty() && self.state.passes_left() == Some(0) {
+            view::draw_no_redeal(p, layout.stock);
+        }
+        let sprites = view::scene(&self.state, &layout);
+        let look = self.look();
+        let celebrating = self
+            .ui
+            .celebration
+            .as_ref()
+            .filter(|c| !c.done(self.ui.now));
+        let mut on_top: Vec<(Card, Rect, bool)> = Vec::new();
+        for sp in &sprites {
+            if let Some(c) = celebrating {
+                if !c.launched(sp.card, self.ui.now) {
+                    view::draw_card(p, sp.card, sp.rect, sp.face_up, look);
+                } else if let Some(r) = c.rect(sp.card, &layout, self.ui.now) {
+                    on_top.push((sp.card, r, true));
+                }
+                continue;
+            }
+            let r = self.drawn_rect(sp, &sprites, &layout);
+            if r == sp.rect {
+                view::draw_card(p, sp.card, r, sp.face_up, look);
+            } else {
+                on_top.push((sp.card, r, sp.face_up));
+            }
+        }
+        // Flying cards, then dragged cards, above everything else.
+        let dragging: Vec<Card> = sprites
+            .iter()
+            .filter(|sp| self.dragged_rect(sp, &sprites, &layout).is_some())
+            .map(|sp| sp.card)
+            .collect();
+        on_top.sort_by_key(|(c, _, _)| dragging.contains(c));
+        for (card, r, up) in on_top {
+            view::draw_card(p, card, r, up, look);
+        }
+        if let Some((mv, _)) = self.ui.hint {
+            if let Some(card) = self.state.moving_card(mv) {
+                if let Some(sp) = sprites.iter().find(|s| s.card == card) {
+                    view::draw_outline(p, sp.rect, true);
+                }
+            }
+            if let Some(to) = hint_target(mv) {
+                view::draw_outline(p, view::pile_rect(&sprites, &layout, to), true);
+            }
+        }
+        if let Some((pile, depth)) = self.ui.cursor {
+            view::draw_outline(p, view::focus_rect(&sprites, &layout, pile, depth), false);
+        }
+        if let Some((pile, count)) = self.ui.held {
+            view::draw_outline(p, view::focus_rect(&sprites, &layout, pile, count), true);
+        }
+        if self.state.is_won() && celebrating.is_none() {
+            let detail = match self.state.rules.scoring {
+                Scoring::None => format!(
+                    "in {} and {} moves",
+                    seconds_text(self.rec.elapsed_ms),
+                    self.state.moves
+                ),
+                _ => format!(
+                    "Score {} · {}",
+                    self.score(),
+                    seconds_text(self.rec.elapsed_ms)
+                ),
+            };
+            view::draw_banner(p, board, "You won!", &detail);
+        } else if self.ui.lost {
+            view::draw_banner(
+                p,
+                board,
+                "No useful moves left",
+                "Undo, or start a new game.",
+            );
+        }
     }
-    fn gesture(&mut self, _gesture: Gesture, _board: Size) -> Outcome {
-        Outcome::nothing()
+
+    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
+        self.ui.board.set(board);
+        let layout = Layout::for_board(board, self.state.tableau.len());
+        match gesture {
+            Gesture::Press(at) => {
+                self.ui.held = None;
+                let sprites = view::scene(&self.state, &layout);
+                self.ui.pressed = view::sprite_at(&sprites, at).and_then(|sp| {
+                    let (pile, count) = view::grab(&self.state, &sp)?;
+                    Some(Drag {
+                        pile,
+                        count,
+                        offset: Point::new(at.x - sp.rect.x, at.y - sp.rect.y),
+                        at,
+                    })
+                });
+                Outcome::nothing()
+            }
+            Gesture::DragStart { at, .. } => match self.ui.pressed.take() {
+                Some(d) => {
+                    self.ui.drag = Some(Drag { at, ..d });
+                    self.ui.hint = None;
+                    Outcome::redraw()
+                }
+                None => Outcome::nothing(),
+            },
+            Gesture::DragMove(at) => match self.ui.drag.as_mut() {
+                Some(d) => {
+                    d.at = at;
+                    Outcome::redraw()
+                }
+                None => Outcome::nothing(),
+            },
+            Gesture::Drop(at) => match self.ui.drag {
+                Some(d) => self.drop(Drag { at, ..d }, &layout),
+                None => Outcome::nothing(),
+            },
+            Gesture::Cancel => self.cancel_drag(&layout),
+            Gesture::Tap { at, count } => {
+                self.ui.pressed = None;
+                self.tap(at, count, &layout)
+            }
+        }
     }
-    fn key(&mut self, _key: Key) -> Outcome {
-        Outcome::nothing()
+
+    fn key(&mut self, key: Key) -> Outcome {
+        self.key_press(key)
     }
+
+    fn tick(&mut self, now: f64) -> Outcome {
+        let dt = self
+            .ui
+            .last_tick
+            .map_or(0.0, |t| (now - t).clamp(0.0, 2000.0));
+        self.ui.last_tick = Some(now);
+        self.ui.now = now;
+        if self.rec.counted && !self.state.is_won() {
+            self.rec.elapsed_ms += dt;
+        }
+        let mut out = Outcome::nothing();
+        if let Some(f) = self.ui.flight.as_mut() {
+            f.start_at(now);
+            if f.done(now) {
+                self.ui.flight = None;
+            }
+            out.redraw = true;
+        }
+        if let Some(c) = self.ui.celebration.as_mut() {
+            c.start_at(now);
+            if c.done(now) {
+                self.ui.celebration = None;
+            }
+            out.redraw = true;
+        }
+        if let Some((_, until)) = self.ui.hint.as_mut() {
+            let end = *until.get_or_insert(now + HINT_MS);
+            if now >= end {
+                self.ui.hint = None;
+            }
+            out.redraw = true;
+        }
+        if self.ui.autoplay {
+            out.redraw = true;
+            while self.ui.autoplay && (self.ui.reduced_motion || now >= self.ui.next_auto) {
+                let layout = self.layout();
+                let before = self.displayed(&layout);
+                match analysis::auto_complete_move(&self.state) {
+                    Some(mv) if self.state.play(mv).is_ok() => {
+                        self.rec.played.push(Turn { mv, auto: true });
+                        self.fly_from(before, &layout);
+                        self.ui.next_auto = now + AUTO_MS;
+                        out.changed = true;
+                        self.settle();
+                        if self.state.is_won() {
+                            out.message = Some("You won!".into());
+                        }
+                    }
+                    _ => self.ui.autoplay = false,
+                }
+                if !self.ui.reduced_motion {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    fn set_reduced_motion(&mut self, on: bool) {
+        self.ui.reduced_motion = on;
+        if on {
+            self.ui.flight = None;
+            self.ui.celebration = None;
+        }
+    }
+
     fn can_undo(&self) -> bool {
-        false
+        !self.rec.played.is_empty() && !self.vegas_undo_forbidden()
     }
+
     fn undo(&mut self) -> Outcome {
-        Outcome::nothing()
+        if !self.can_undo() {
+            return Outcome::nothing();
+        }
+        let layout = self.layout();
+        let before = self.displayed(&layout);
+        let mut group = Vec::new();
+        while let Some(t) = self.rec.played.pop() {
+            group.push(t);
+            if !t.auto {
+                break;
+            }
+        }
+        group.reverse();
+        let what = group.first().map(|t| t.mv.to_string()).unwrap_or_default();
+        self.rec.undone.push(group);
+        if let Err(e) = self.rebuild() {
+            return Outcome::say(e.to_string());
+        }
+        self.ui.autoplay = false;
+        self.ui.held = None;
+        self.ui.hint = None;
+        self.ui.celebration = None;
+        self.fly_from(before, &layout);
+        self.settle();
+        Outcome::moved(format!("Took back {what}."))
     }
+
     fn can_redo(&self) -> bool {
-        false
+        !self.rec.undone.is_empty() && !self.vegas_undo_forbidden()
     }
+
     fn redo(&mut self) -> Outcome {
-        Outcome::nothing()
+        if !self.can_redo() {
+            return Outcome::nothing();
+        }
+        let layout = self.layout();
+        let before = self.displayed(&layout);
+        let Some(group) = self.rec.undone.pop() else {
+            return Outcome::nothing();
+        };
+        for t in &group {
+            if let Err(e) = self.state.play(t.mv) {
+                let _ = self.rebuild();
+                return Outcome::say(format!("Cannot redo {}: {e}.", t.mv));
+            }
+            self.rec.played.push(*t);
+        }
+        self.fly_from(before, &layout);
+        self.settle();
+        let what = group.first().map(|t| t.mv.to_string()).unwrap_or_default();
+        Outcome::moved(format!("Played {what} again."))
     }
+
     fn hint(&mut self) -> Outcome {
-        Outcome::say("No cards are dealt yet, so there is no move to suggest.")
+        match analysis::find_progress(&self.state, analysis::BUDGET) {
+            analysis::Prospect::Progress(line) => {
+                let mv = line[0];
+                self.ui.hint = Some((mv, None));
+                let text = match mv {
+                    Move::Deal => "Hint: deal from the stock.".to_owned(),
+                    Move::Recycle => "Hint: turn the waste over.".to_owned(),
+                    _ => format!(
+                        "Hint: {}",
+                        Self::describe(&self.state, mv, Effects::default())
+                            .replace("Moved", "move")
+                    ),
+                };
+                Outcome::say(text)
+            }
+            analysis::Prospect::Stuck if self.state.is_won() => Outcome::say("The game is won."),
+            analysis::Prospect::Stuck => {
+                self.ui.lost = true;
+                Outcome::say("No useful move is left. Undo, or start a new deal.")
+            }
+            analysis::Prospect::Unknown => match self.state.legal_moves().first() {
+                Some(&mv) => {
+                    self.ui.hint = Some((mv, None));
+                    Outcome::say(format!("Hint: try {mv}."))
+                }
+                None => Outcome::say("There is no legal move."),
+            },
+        }
     }
+
     fn status(&self) -> String {
-        let get = |k| self.option(k).unwrap_or("?");
-        format!(
-            "Deal #{} · draw {} · passes {} · scoring {}",
-            self.seed,
-            get("draw"),
-            get("passes"),
-            get("scoring")
-        )
+        self.status_line()
     }
+
     fn rules(&self) -> &'static str {
         RULES
     }
+
     fn save(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
+        serde_json::to_value(&self.rec).unwrap_or_default()
     }
+
     fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        let mut loaded: Klondike = serde_json::from_value(state)?;
-        loaded.options = loaded.options.validated(OPTIONS)?;
-        *self = loaded;
+        let mut rec: Record = serde_json::from_value(state)?;
+        rec.options = rec.options.validated(OPTIONS)?;
+        rec.deal.check_cards().map_err(StateError)?;
+        if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {
+            return Err(StateError("the clock is not a time".into()));
+        }
+        let state = replay(&rec.deal, &rec.played)?;
+        // The redo list must replay too, or a later redo would fail.
+        let mut after = state.clone();
+        for group in rec.undone.iter().rev() {
+            for t in group {
+                after
+                    .play(t.mv)
+                    .map_err(|e| StateError(format!("redo move {} is illegal: {e}", t.mv)))?;
+            }
+        }
+        self.rec = rec;
+        self.state = state;
+        let board = self.ui.board.get();
+        self.ui = Ui {
+            reduced_motion: self.ui.reduced_motion,
+            ..Ui::default()
+        };
+        self.ui.board.set(board);
+        self.settle_quietly();
         Ok(())
+    }
+
+    fn stats(&self) -> Option<Vec<(String, String)>> {
+        let key = mode_key(&self.state.rules);
+        let st = self.rec.stats.get(&key).cloned().unwrap_or_default();
+        let rate = if st.played == 0 {
+            "–".to_owned()
+        } else {
+            format!("{:.0}%", f64::from(st.won) * 100.0 / f64::from(st.played))
+        };
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
+        Some(vec![
+            ("Mode".into(), key.replace("draw", "Draw")),
+            ("Played".into(), st.played.to_string()),
+            ("Won".into(), st.won.to_string()),
+            ("Win rate".into(), rate),
+            ("Current streak".into(), st.streak.to_string()),
+            ("Best streak".into(), st.best_streak.to_string()),
+            (
+                "Best score".into(),
+                opt(st.best_score.map(|s| s.to_string())),
+            ),
+            (
+                "Best time".into(),
+                opt(st.best_seconds.map(|s| seconds_text(s as f64 * 1000.0))),
+            ),
+        ])
+    }
+
+    fn reset_stats(&mut self) -> Outcome {
+        self.rec.stats.clear();
+        Outcome::moved("Statistics reset.")
+    }
+}
+
+impl Klondike {
+    /// Recomputes the lost flag without starting celebrations (after a load).
+    fn settle_quietly(&mut self) {
+        self.ui.lost = !self.state.is_won() && analysis::is_lost(&self.state);
+    }
+}
+
+fn hint_target(mv: Move) -> Option<Pile> {
+    match mv {
+        Move::WasteToTableau(t)
+        | Move::TableauToTableau { to: t, .. }
+        | Move::FoundationToTableau(_, t) => Some(Pile::Tableau(t)),
+        _ => None,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_set_and_read_back() {
-        let mut k = Klondike::new(Seed(1));
-        assert_eq!(k.option("draw"), Some("1"));
-        k.set_option("draw", "3").unwrap();
-        assert_eq!(k.option("draw"), Some("3"));
-        assert!(k.set_option("draw", "2").is_err());
-        assert!(k.set_option("jokers", "2").is_err());
-        assert_eq!(k.option("draw"), Some("3"));
-    }
-
-    #[test]
-    fn load_refuses_bad_option_values() {
-        let mut k = Klondike::new(Seed(1));
-        let mut v = k.save();
-        v["options"]["draw"] = "5".into();
-        assert!(k.load(v).is_err());
-        assert_eq!(k, Klondike::new(Seed(1)));
-    }
-}
+mod tests;

@@ -1,5 +1,8 @@
-//! The Klondike table: layout (pure, tested natively) and drawing.
+//! The Klondike table: layout and card positions (pure, tested natively),
+//! hit-testing, drop targets, and drawing cards as vectors.
 
+use super::cards::{Card, Rank, Suit};
+use super::rules::{Move, Pile, State};
 use crate::geom::{Point, Rect, Size};
 use crate::paint::{Align, Color, Painter};
 
@@ -7,15 +10,25 @@ use crate::paint::{Align, Color, Painter};
 pub const CARD: Size = Size::new(100.0, 140.0);
 const GAP: f64 = 12.0;
 const MARGIN: f64 = 16.0;
-const COLUMNS: usize = 7;
-const MIN_HEIGHT: f64 = 560.0;
+const MIN_HEIGHT: f64 = 600.0;
 const MAX_HEIGHT: f64 = 1800.0;
+const FAN_DOWN: f64 = 0.12;
+const FAN_UP: f64 = 0.28;
+const FAN_WASTE: f64 = 0.24;
 
 const FELT: Color = Color::rgb(0x1f, 0x6b, 0x3a);
-const FELT_DARK: Color = Color::rgb(0x17, 0x55, 0x2d);
+const FELT_DARK: Color = Color::rgb(0x1c, 0x63, 0x35);
 const SLOT: Color = Color::rgba(255, 255, 255, 70);
+/// Opaque, so that the overlapping shapes of a pip do not show their seams.
+const SLOT_PIP: Color = Color::rgb(0x4f, 0x8c, 0x64);
+const FACE: Color = Color::rgb(0xfd, 0xfd, 0xfa);
+const EDGE: Color = Color::rgba(0, 0, 0, 90);
+const BACK: Color = Color::rgb(0x1d, 0x4e, 0x89);
+const BACK_LINE: Color = Color::rgba(255, 255, 255, 70);
+const FOCUS: Color = Color::rgb(0xff, 0xd8, 0x6b);
+const HINT: Color = Color::rgb(0x7c, 0xe3, 0xff);
 
-/// Where everything sits on the table.
+/// Where the piles sit on the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     /// The whole board.
@@ -24,76 +37,369 @@ pub struct Layout {
     pub stock: Rect,
     /// The waste, beside the stock.
     pub waste: Rect,
-    /// The four foundations, top right.
+    /// The four foundations, top right, in [`Suit`] order.
     pub foundations: [Rect; 4],
-    /// The top card slot of each tableau pile; piles fan downwards from here.
-    pub tableau: [Rect; COLUMNS],
+    /// The top slot of each tableau pile; piles fan downwards from here.
+    pub tableau: Vec<Rect>,
 }
 
 impl Layout {
-    /// The layout for a viewport of this shape: the table is always seven cards
-    /// wide and grows downwards on tall screens, so a phone in portrait gets
-    /// long tableau columns instead of tiny cards.
-    pub fn new(viewport: Size) -> Layout {
-        let width = COLUMNS as f64 * CARD.w + (COLUMNS - 1) as f64 * GAP + 2.0 * MARGIN;
+    /// The layout for `piles` tableau piles in a viewport of this shape: the
+    /// table is always as wide as the piles and grows downwards on tall
+    /// screens, so a phone in portrait gets long columns, not tiny cards.
+    pub fn new(viewport: Size, piles: usize) -> Layout {
+        let width = Self::width(piles);
         let height = if viewport.is_empty() {
             MIN_HEIGHT
         } else {
             (width * viewport.h / viewport.w).clamp(MIN_HEIGHT, MAX_HEIGHT)
         };
-        Layout::for_board(Size::new(width, height))
+        Layout::for_board(Size::new(width, height), piles)
+    }
+
+    fn width(piles: usize) -> f64 {
+        let piles = piles.max(7) as f64;
+        piles * CARD.w + (piles - 1.0) * GAP + 2.0 * MARGIN
     }
 
     /// The layout for a board size that [`Layout::new`] produced.
-    pub fn for_board(board: Size) -> Layout {
+    pub fn for_board(board: Size, piles: usize) -> Layout {
         let col =
             |i: usize, y: f64| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h);
         let top = MARGIN;
         let row2 = top + CARD.h + 2.0 * GAP;
+        let right = piles.max(7) - 4;
         Layout {
             board,
             stock: col(0, top),
             waste: col(1, top),
-            foundations: [col(3, top), col(4, top), col(5, top), col(6, top)],
-            tableau: std::array::from_fn(|i| col(i, row2)),
+            foundations: std::array::from_fn(|i| col(right + i, top)),
+            tableau: (0..piles).map(|i| col(i, row2)).collect(),
         }
     }
 
-    /// The pile slot under `p`, if any.
-    pub fn slot_at(&self, p: Point) -> Option<Slot> {
-        if self.stock.contains(p) {
-            return Some(Slot::Stock);
+    /// The rectangle of a pile's base slot.
+    pub fn slot(&self, pile: Pile) -> Rect {
+        match pile {
+            Pile::Stock => self.stock,
+            Pile::Waste => self.waste,
+            Pile::Foundation(s) => self.foundations[s.index()],
+            Pile::Tableau(i) => self
+                .tableau
+                .get(usize::from(i))
+                .copied()
+                .unwrap_or(self.stock),
         }
-        if self.waste.contains(p) {
-            return Some(Slot::Waste);
+    }
+
+    /// The vertical steps between face-down and face-up cards of a pile, shrunk
+    /// together when the pile would run off the bottom of the board.
+    pub fn fan(&self, down: usize, up: usize) -> (f64, f64) {
+        let (fd, fu) = (FAN_DOWN * CARD.h, FAN_UP * CARD.h);
+        let room = self.board.h - MARGIN - CARD.h - self.tableau.first().map_or(0.0, |r| r.y);
+        let need = down as f64 * fd + up.saturating_sub(1) as f64 * fu;
+        if need <= room || need <= 0.0 {
+            (fd, fu)
+        } else {
+            let k = (room / need).max(0.2);
+            (fd * k, fu * k)
         }
-        if let Some(i) = self.foundations.iter().position(|r| r.contains(p)) {
-            return Some(Slot::Foundation(i as u8));
-        }
-        self.tableau
-            .iter()
-            .position(|r| p.x >= r.x && p.x < r.x + r.w && p.y >= r.y && p.y < self.board.h)
-            .map(|i| Slot::Tableau(i as u8))
     }
 }
 
-/// A place on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
-    /// The face-down stock.
-    Stock,
-    /// The face-up waste.
-    Waste,
-    /// A foundation, 0–3 from the left.
-    Foundation(u8),
-    /// A tableau pile, 0–6 from the left (the whole column below its top slot).
-    Tableau(u8),
+/// One card on the table, as drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprite {
+    /// The card.
+    pub card: Card,
+    /// Where it is drawn.
+    pub rect: Rect,
+    /// Whether its face shows.
+    pub face_up: bool,
+    /// The pile it is in.
+    pub pile: Pile,
+    /// Its position in the pile, 0 at the bottom.
+    pub index: usize,
+}
+
+/// Every card of `state` in drawing order (bottom first).
+pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
+    let mut out = Vec::with_capacity(52);
+    for (i, &card) in state.stock.iter().enumerate() {
+        out.push(Sprite {
+            card,
+            rect: layout.stock,
+            face_up: false,
+            pile: Pile::Stock,
+            index: i,
+        });
+    }
+    let fanned = if state.rules.draw > 1 { 3 } else { 1 };
+    let first_fanned = state.waste.len().saturating_sub(fanned);
+    for (i, &card) in state.waste.iter().enumerate() {
+        let step = i.saturating_sub(first_fanned) as f64;
+        let mut rect = layout.waste;
+        rect.x += step * FAN_WASTE * CARD.w;
+        out.push(Sprite {
+            card,
+            rect,
+            face_up: true,
+            pile: Pile::Waste,
+            index: i,
+        });
+    }
+    for suit in Suit::ALL {
+        let n = state.foundations[suit.index()];
+        for i in 0..n {
+            let rank = (state.rules.base.value() - 1 + i) % 13 + 1;
+            let Some(rank) = Rank::new(rank) else {
+                continue;
+            };
+            out.push(Sprite {
+                card: Card::new(rank, suit),
+                rect: layout.foundations[suit.index()],
+                face_up: true,
+                pile: Pile::Foundation(suit),
+                index: usize::from(i),
+            });
+        }
+    }
+    for (p, col) in state.tableau.iter().enumerate() {
+        let down = usize::from(col.down).min(col.cards.len());
+        let (fd, fu) = layout.fan(down, col.cards.len() - down);
+        let mut rect = layout.tableau[p];
+        for (i, &card) in col.cards.iter().enumerate() {
+            let face_up = i >= down;
+            out.push(Sprite {
+                card,
+                rect,
+                face_up,
+                pile: Pile::Tableau(p as u8),
+                index: i,
+            });
+            rect.y += if face_up { fu } else { fd };
+        }
+    }
+    out
+}
+
+/// The top-most card under `p`, if any.
+pub fn sprite_at(sprites: &[Sprite], p: Point) -> Option<Sprite> {
+    sprites.iter().rev().find(|s| s.rect.contains(p)).copied()
+}
+
+/// The pile whose slot or cards are under `p` (empty piles count by their slot).
+pub fn pile_at(state: &State, layout: &Layout, sprites: &[Sprite], p: Point) -> Option<Pile> {
+    if let Some(s) = sprite_at(sprites, p) {
+        return Some(s.pile);
+    }
+    let mut piles = vec![Pile::Stock, Pile::Waste];
+    piles.extend(Suit::ALL.map(Pile::Foundation));
+    piles.extend((0..state.tableau.len() as u8).map(Pile::Tableau));
+    piles
+        .into_iter()
+        .find(|&pile| layout.slot(pile).contains(p))
+}
+
+/// What the player may pick up at a sprite: the pile and how many cards from the top.
+pub fn grab(state: &State, sprite: &Sprite) -> Option<(Pile, u8)> {
+    match sprite.pile {
+        Pile::Stock => None,
+        Pile::Waste => (sprite.index + 1 == state.waste.len()).then_some((Pile::Waste, 1)),
+        Pile::Foundation(s) => (sprite.index + 1 == usize::from(state.foundations[s.index()]))
+            .then_some((sprite.pile, 1)),
+        Pile::Tableau(i) => {
+            let col = state.tableau.get(usize::from(i))?;
+            (sprite.face_up && sprite.index < col.cards.len())
+                .then(|| (sprite.pile, (col.cards.len() - sprite.index) as u8))
+        }
+    }
+}
+
+/// The move that takes `count` cards from `from` to `to`, if such a move exists.
+pub fn move_between(from: Pile, count: u8, to: Pile) -> Option<Move> {
+    Some(match (from, to) {
+        (Pile::Waste, Pile::Foundation(_)) if count == 1 => Move::WasteToFoundation,
+        (Pile::Waste, Pile::Tableau(t)) if count == 1 => Move::WasteToTableau(t),
+        (Pile::Tableau(f), Pile::Foundation(_)) if count == 1 => Move::TableauToFoundation(f),
+        (Pile::Tableau(f), Pile::Tableau(t)) => Move::TableauToTableau {
+            from: f,
+            to: t,
+            count,
+        },
+        (Pile::Foundation(s), Pile::Tableau(t)) if count == 1 => Move::FoundationToTableau(s, t),
+        _ => return None,
+    })
+}
+
+/// The area that counts as "on" a pile for a drop: its slot down to its last card.
+fn drop_zone(sprites: &[Sprite], layout: &Layout, pile: Pile) -> Rect {
+    let slot = layout.slot(pile);
+    let bottom = sprites
+        .iter()
+        .filter(|s| s.pile == pile)
+        .map(|s| s.rect.y + s.rect.h)
+        .fold(slot.y + slot.h, f64::max);
+    Rect::new(slot.x, slot.y, slot.w, bottom - slot.y)
+}
+
+fn overlap(a: Rect, b: Rect) -> f64 {
+    let w = (a.x + a.w).min(b.x + b.w) - a.x.max(b.x);
+    let h = (a.y + a.h).min(b.y + b.h) - a.y.max(b.y);
+    if w > 0.0 && h > 0.0 {
+        w * h
+    } else {
+        0.0
+    }
+}
+
+/// Where a dragged run lands: of the legal destinations, the one the dragged
+/// card overlaps most, or failing that the nearest within a card's width.
+pub fn drop_target(
+    state: &State,
+    layout: &Layout,
+    sprites: &[Sprite],
+    from: Pile,
+    count: u8,
+    dragged: Rect,
+) -> Option<Move> {
+    let mut piles: Vec<Pile> = Suit::ALL.map(Pile::Foundation).to_vec();
+    piles.extend((0..state.tableau.len() as u8).map(Pile::Tableau));
+    let centre = dragged.center();
+    piles
+        .into_iter()
+        .filter(|&p| p != from)
+        .filter_map(|p| {
+            let mv = move_between(from, count, p)?;
+            state.check(mv).ok()?;
+            let zone = drop_zone(sprites, layout, p);
+            let area = overlap(zone, dragged);
+            let near = zone.inflate(CARD.w * 0.35).contains(centre);
+            (area > 0.0 || near).then(|| (area, -zone.center().distance(centre), mv))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(_, _, mv)| mv)
+}
+
+/// How the player sees the cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Look {
+    /// Clubs green and diamonds blue, for colour-blind players.
+    pub four_colour: bool,
+}
+
+fn ink(card: Card, look: Look) -> Color {
+    match (card.suit(), look.four_colour) {
+        (Suit::Hearts, _) => Color::rgb(0xc6, 0x28, 0x28),
+        (Suit::Diamonds, false) => Color::rgb(0xc6, 0x28, 0x28),
+        (Suit::Diamonds, true) => Color::rgb(0x15, 0x65, 0xc0),
+        (Suit::Clubs, true) => Color::rgb(0x1b, 0x7a, 0x2b),
+        (Suit::Clubs, false) | (Suit::Spades, _) => Color::rgb(0x1b, 0x1b, 0x1b),
+    }
+}
+
+/// Draws a suit symbol as vector shapes, centred on `c`, `s` units tall.
+pub fn draw_pip(p: &mut dyn Painter, suit: Suit, c: Point, s: f64, color: Color) {
+    let at = |dx: f64, dy: f64| Point::new(c.x + dx * s, c.y + dy * s);
+    match suit {
+        Suit::Diamonds => p.fill_polygon(
+            &[at(0.0, -0.5), at(0.38, 0.0), at(0.0, 0.5), at(-0.38, 0.0)],
+            color,
+        ),
+        Suit::Hearts => {
+            p.fill_circle(at(-0.22, -0.15), 0.25 * s, color);
+            p.fill_circle(at(0.22, -0.15), 0.25 * s, color);
+            p.fill_polygon(&[at(-0.46, -0.08), at(0.46, -0.08), at(0.0, 0.47)], color);
+        }
+        Suit::Spades => {
+            p.fill_circle(at(-0.22, 0.08), 0.24 * s, color);
+            p.fill_circle(at(0.22, 0.08), 0.24 * s, color);
+            p.fill_polygon(&[at(-0.45, 0.02), at(0.45, 0.02), at(0.0, -0.48)], color);
+            p.fill_polygon(&[at(0.0, 0.1), at(-0.14, 0.5), at(0.14, 0.5)], color);
+        }
+        Suit::Clubs => {
+            p.fill_circle(at(0.0, -0.24), 0.2 * s, color);
+            p.fill_circle(at(-0.23, 0.06), 0.2 * s, color);
+            p.fill_circle(at(0.23, 0.06), 0.2 * s, color);
+            p.fill_polygon(&[at(0.0, -0.05), at(-0.14, 0.5), at(0.14, 0.5)], color);
+        }
+    }
+}
+
+/// Draws one card, face up or down, in `r`.
+pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
+    let radius = r.w * 0.08;
+    if !face_up {
+        p.fill_rect(r, radius, BACK);
+        let inner = r.inflate(-r.w * 0.08);
+        p.stroke_rect(inner, radius * 0.6, 1.5, BACK_LINE);
+        // A lattice of small diamonds.
+        let (cols, rows) = (4, 6);
+        for i in 0..cols {
+            for j in 0..rows {
+                let c = Point::new(
+                    inner.x + inner.w * (i as f64 + 0.5) / cols as f64,
+                    inner.y + inner.h * (j as f64 + 0.5) / rows as f64,
+                );
+                let (dx, dy) = (inner.w / cols as f64 * 0.35, inner.h / rows as f64 * 0.35);
+                p.stroke_polygon(
+                    &[
+                        Point::new(c.x, c.y - dy),
+                        Point::new(c.x + dx, c.y),
+                        Point::new(c.x, c.y + dy),
+                        Point::new(c.x - dx, c.y),
+                    ],
+                    1.2,
+                    BACK_LINE,
+                );
+            }
+        }
+        p.stroke_rect(r, radius, 1.0, EDGE);
+        return;
+    }
+    p.fill_rect(r, radius, FACE);
+    p.stroke_rect(r, radius, 1.0, EDGE);
+    let color = ink(card, look);
+    // The corner index: big enough to read on a phone, where a card is ~45 px wide.
+    let index_size = r.w * 0.3;
+    let left = Point::new(r.x + r.w * 0.2, r.y + r.h * 0.13);
+    p.text(left, card.rank().face(), index_size, Align::Center, color);
+    draw_pip(
+        p,
+        card.suit(),
+        Point::new(left.x, left.y + r.h * 0.16),
+        r.w * 0.2,
+        color,
+    );
+    let right = Point::new(r.x + r.w * 0.8, r.y + r.h * 0.13);
+    draw_pip(p, card.suit(), right, r.w * 0.2, color);
+    let centre = Point::new(r.x + r.w * 0.5, r.y + r.h * 0.62);
+    match card.rank().value() {
+        11..=13 => {
+            let frame = Rect::new(r.x + r.w * 0.22, r.y + r.h * 0.36, r.w * 0.56, r.h * 0.54);
+            p.stroke_rect(frame, r.w * 0.04, 1.5, color);
+            p.text(
+                Point::new(centre.x, centre.y - r.h * 0.06),
+                card.rank().face(),
+                r.w * 0.34,
+                Align::Center,
+                color,
+            );
+            draw_pip(
+                p,
+                card.suit(),
+                Point::new(centre.x, centre.y + r.h * 0.14),
+                r.w * 0.18,
+                color,
+            );
+        }
+        _ => draw_pip(p, card.suit(), centre, r.w * 0.42, color),
+    }
 }
 
 /// Draws the empty table: felt and the outline of every pile.
 pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
     p.fill_rect(Rect::from_size(layout.board), 0.0, FELT);
-    // A faint weave so the felt reads as cloth rather than flat paint.
     let mut y = 0.0;
     while y < layout.board.h {
         p.line(
@@ -107,13 +413,7 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
     let radius = CARD.w * 0.08;
     for (i, r) in layout.foundations.iter().enumerate() {
         p.stroke_rect(*r, radius, 3.0, SLOT);
-        p.text(
-            r.center(),
-            ["♠", "♥", "♦", "♣"][i],
-            CARD.w * 0.45,
-            Align::Center,
-            SLOT,
-        );
+        draw_pip(p, Suit::ALL[i], r.center(), CARD.w * 0.45, SLOT_PIP);
     }
     for r in layout.tableau.iter().chain([&layout.waste]) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
@@ -122,62 +422,236 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
     p.stroke_circle(layout.stock.center(), CARD.w * 0.25, 6.0, SLOT);
 }
 
+/// The rectangle of a pile's top card, or its slot when empty.
+pub fn pile_rect(sprites: &[Sprite], layout: &Layout, pile: Pile) -> Rect {
+    sprites
+        .iter()
+        .rev()
+        .find(|s| s.pile == pile)
+        .map_or(layout.slot(pile), |s| s.rect)
+}
+
+/// The rectangle covering the top `depth` cards of a pile (its slot when empty).
+pub fn focus_rect(sprites: &[Sprite], layout: &Layout, pile: Pile, depth: u8) -> Rect {
+    let cards: Vec<&Sprite> = sprites.iter().filter(|s| s.pile == pile).collect();
+    let from = cards.len().saturating_sub(usize::from(depth.max(1)));
+    match (cards.get(from), cards.last()) {
+        (Some(first), Some(last)) => {
+            let x = first.rect.x.min(last.rect.x);
+            let y = first.rect.y.min(last.rect.y);
+            let right = (first.rect.x + first.rect.w).max(last.rect.x + last.rect.w);
+            let bottom = (first.rect.y + first.rect.h).max(last.rect.y + last.rect.h);
+            Rect::new(x, y, right - x, bottom - y)
+        }
+        _ => layout.slot(pile),
+    }
+}
+
+/// Crosses out the stock's slot when no redeal is left.
+pub fn draw_no_redeal(p: &mut dyn Painter, slot: Rect) {
+    let c = slot.center();
+    let d = CARD.w * 0.22;
+    p.line(
+        Point::new(c.x - d, c.y - d),
+        Point::new(c.x + d, c.y + d),
+        6.0,
+        SLOT,
+    );
+    p.line(
+        Point::new(c.x - d, c.y + d),
+        Point::new(c.x + d, c.y - d),
+        6.0,
+        SLOT,
+    );
+}
+
+/// Outlines a rectangle to show focus or a hint.
+pub fn draw_outline(p: &mut dyn Painter, r: Rect, hint: bool) {
+    p.stroke_rect(
+        r.inflate(3.0),
+        CARD.w * 0.1,
+        4.0,
+        if hint { HINT } else { FOCUS },
+    );
+}
+
+/// Draws a banner across the middle of the board.
+pub fn draw_banner(p: &mut dyn Painter, board: Size, title: &str, detail: &str) {
+    let r = Rect::new(board.w * 0.1, board.h * 0.38, board.w * 0.8, 150.0);
+    p.fill_rect(r, 16.0, Color::rgba(10, 20, 14, 220));
+    p.stroke_rect(r, 16.0, 3.0, FOCUS);
+    p.text(
+        Point::new(r.center().x, r.y + 52.0),
+        title,
+        46.0,
+        Align::Center,
+        FOCUS,
+    );
+    p.text(
+        Point::new(r.center().x, r.y + 108.0),
+        detail,
+        24.0,
+        Align::Center,
+        Color::rgb(240, 240, 240),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::klondike::rules::Rules;
     use crate::paint::{Op, Recorder};
+    use crate::rng::Seed;
+
+    fn deal() -> State {
+        State::deal(Rules::default(), Seed(42))
+    }
 
     #[test]
     fn phone_portrait_gets_a_tall_board_desktop_a_wide_one() {
-        let phone = Layout::new(Size::new(360.0, 640.0));
+        let phone = Layout::new(Size::new(360.0, 640.0), 7);
         assert!(phone.board.is_portrait());
-        let desk = Layout::new(Size::new(3840.0, 2160.0));
+        let desk = Layout::new(Size::new(3840.0, 2160.0), 7);
         assert!(!desk.board.is_portrait());
         assert_eq!(phone.board.w, desk.board.w);
-        assert_eq!(desk.board.h, MIN_HEIGHT);
     }
 
     #[test]
     fn piles_do_not_overlap_and_fit_the_board() {
-        let l = Layout::new(Size::new(1280.0, 800.0));
+        let l = Layout::new(Size::new(1280.0, 800.0), 7);
         let mut all = vec![l.stock, l.waste];
         all.extend(l.foundations);
-        all.extend(l.tableau);
+        all.extend(l.tableau.iter().copied());
         for (i, a) in all.iter().enumerate() {
             assert!(a.x >= 0.0 && a.x + a.w <= l.board.w && a.y + a.h <= l.board.h);
             for b in &all[i + 1..] {
-                let apart =
-                    a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
-                assert!(apart, "{a:?} overlaps {b:?}");
+                assert_eq!(overlap(*a, *b), 0.0, "{a:?} overlaps {b:?}");
             }
         }
     }
 
     #[test]
-    fn hit_testing_finds_each_slot() {
-        let l = Layout::new(Size::new(1280.0, 800.0));
-        assert_eq!(l.slot_at(l.stock.center()), Some(Slot::Stock));
-        assert_eq!(l.slot_at(l.waste.center()), Some(Slot::Waste));
-        assert_eq!(
-            l.slot_at(l.foundations[2].center()),
-            Some(Slot::Foundation(2))
-        );
-        let low = Point::new(l.tableau[6].center().x, l.board.h - 1.0);
-        assert_eq!(
-            l.slot_at(low),
-            Some(Slot::Tableau(6)),
-            "the column runs to the bottom"
-        );
-        assert_eq!(l.slot_at(Point::new(1.0, 1.0)), None);
+    fn the_scene_has_every_card_once_and_long_piles_fit() {
+        let s = deal();
+        let l = Layout::new(Size::new(1280.0, 700.0), 7);
+        let sprites = scene(&s, &l);
+        assert_eq!(sprites.len(), 52);
+        let mut cards: Vec<Card> = sprites.iter().map(|sp| sp.card).collect();
+        cards.sort();
+        cards.dedup();
+        assert_eq!(cards.len(), 52);
+        // A pile of 19 face-up cards still ends on the board.
+        let (fd, fu) = l.fan(6, 13);
+        assert!(l.tableau[0].y + 6.0 * fd + 12.0 * fu + CARD.h <= l.board.h + 1e-9);
     }
 
     #[test]
-    fn the_table_draws_felt_and_every_slot() {
-        let l = Layout::new(Size::new(800.0, 600.0));
+    fn hit_testing_finds_the_top_card_and_what_can_be_grabbed() {
+        let s = deal();
+        let l = Layout::new(Size::new(1280.0, 800.0), 7);
+        let sprites = scene(&s, &l);
+        // The face-up card at the end of pile 7.
+        let last = sprites
+            .iter()
+            .rev()
+            .find(|sp| sp.pile == Pile::Tableau(6))
+            .unwrap();
+        let hit = sprite_at(&sprites, last.rect.center()).unwrap();
+        assert_eq!(hit.card, s.tableau[6].cards[6]);
+        assert_eq!(grab(&s, &hit), Some((Pile::Tableau(6), 1)));
+        // A face-down card cannot be grabbed.
+        let under = sprite_at(
+            &sprites,
+            Point::new(l.tableau[6].x + 5.0, l.tableau[6].y + 5.0),
+        )
+        .unwrap();
+        assert!(!under.face_up);
+        assert_eq!(grab(&s, &under), None);
+        assert_eq!(
+            pile_at(&s, &l, &sprites, l.stock.center()),
+            Some(Pile::Stock)
+        );
+        assert_eq!(
+            pile_at(&s, &l, &sprites, l.foundations[2].center()),
+            Some(Pile::Foundation(Suit::Hearts))
+        );
+    }
+
+    #[test]
+    fn a_drop_near_a_legal_pile_lands_there() {
+        use crate::klondike::rules::Column;
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let s = State::new(
+            Rules::default(),
+            vec![
+                Column {
+                    cards: vec![c("9H")],
+                    down: 0,
+                },
+                Column {
+                    cards: vec![c("TS")],
+                    down: 0,
+                },
+                Column {
+                    cards: vec![c("TC")],
+                    down: 0,
+                },
+                Column::default(),
+            ],
+            vec![],
+        );
+        let l = Layout::new(Size::new(1280.0, 800.0), 4);
+        let sprites = scene(&s, &l);
+        // Dropped mostly over pile 3 (the ten of clubs), a little over pile 2.
+        let mut r = l.tableau[2];
+        r.x -= CARD.w * 0.3;
+        r.y += 30.0;
+        assert_eq!(
+            drop_target(&s, &l, &sprites, Pile::Tableau(0), 1, r),
+            Some(Move::TableauToTableau {
+                from: 0,
+                to: 2,
+                count: 1
+            })
+        );
+        // Near nothing legal: the empty pile takes only kings.
+        let far = Rect::new(l.tableau[3].x, l.tableau[3].y + 40.0, CARD.w, CARD.h);
+        assert_eq!(
+            drop_target(&s, &l, &sprites, Pile::Tableau(0), 1, far),
+            None
+        );
+        // Onto the card's own pile: no move.
+        assert_eq!(
+            drop_target(&s, &l, &sprites, Pile::Tableau(0), 1, l.tableau[0]),
+            None
+        );
+    }
+
+    #[test]
+    fn cards_draw_with_corner_index_and_four_colours() {
         let mut r = Recorder::default();
-        draw_table(&mut r, &l);
-        assert_eq!(r.ops[0], Op::FillRect(Rect::from_size(l.board), FELT));
-        assert_eq!(r.count(|op| matches!(op, Op::StrokeRect(..))), 13);
-        assert_eq!(r.texts(), vec!["♠", "♥", "♦", "♣"]);
+        let card: Card = "TD".parse().unwrap();
+        draw_card(
+            &mut r,
+            card,
+            Rect::new(0.0, 0.0, CARD.w, CARD.h),
+            true,
+            Look { four_colour: true },
+        );
+        assert_eq!(r.texts(), vec!["10"]);
+        let blue = Color::rgb(0x15, 0x65, 0xc0);
+        assert!(r
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::FillPolygon(_, col) if *col == blue)));
+        let mut r = Recorder::default();
+        draw_card(
+            &mut r,
+            card,
+            Rect::new(0.0, 0.0, CARD.w, CARD.h),
+            false,
+            Look::default(),
+        );
+        assert!(r.texts().is_empty(), "a face-down card shows nothing");
     }
 }

@@ -65,17 +65,19 @@ enum Action {
     Hint,
     Settings,
     Rules,
+    Stats,
     Back,
 }
 
 impl Action {
-    const ALL: [Action; 7] = [
+    const ALL: [Action; 8] = [
         Action::New,
         Action::Undo,
         Action::Redo,
         Action::Hint,
         Action::Settings,
         Action::Rules,
+        Action::Stats,
         Action::Back,
     ];
 
@@ -88,6 +90,7 @@ impl Action {
             Action::Hint => ("Hint", "Hint", "hint"),
             Action::Settings => ("Settings", "Settings", "settings"),
             Action::Rules => ("Rules", "Rules", "rules"),
+            Action::Stats => ("Stats", "Statistics", "stats"),
             Action::Back => ("← Games", "Back to games", "back"),
         }
     }
@@ -122,6 +125,7 @@ pub struct App {
     backing: (u32, u32),
     raf: Option<i32>,
     frame_cb: Option<Closure<dyn FnMut(f64)>>,
+    clock: Option<(i32, Closure<dyn FnMut()>)>,
     observer: Option<SizeWatch>,
     listeners: Vec<Listener>,
     panel_listeners: Vec<Listener>,
@@ -153,6 +157,17 @@ fn wire(
 ) -> Listener {
     let weak = Rc::downgrade(app);
     Listener::new(target, kind, move |ev| with_app(&weak, |a| f(a, &ev)))
+}
+
+/// Whether the player asked the system for less motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
 }
 
 /// A fresh seed from the browser's random source, kept short for URLs.
@@ -286,6 +301,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         backing: (0, 0),
         raf: None,
         frame_cb: None,
+        clock: None,
         observer: None,
         listeners: Vec::new(),
         panel_listeners: Vec::new(),
@@ -426,7 +442,20 @@ fn wire_events(app: &Shared) {
     let resized =
         Closure::<dyn FnMut(JsValue)>::new(move |_entries| with_app(&weak, |a| a.request_frame()));
     let observer = ResizeObserver::new(resized.as_ref().unchecked_ref()).ok();
+    // A once-a-second clock for the status line (game timers), independent of drawing.
+    let weak = Rc::downgrade(app);
+    let second = Closure::<dyn FnMut()>::new(move || with_app(&weak, App::second));
+    let clock = web_sys::window().and_then(|w| {
+        w.set_interval_with_callback_and_timeout_and_arguments_0(
+            second.as_ref().unchecked_ref(),
+            1000,
+        )
+        .ok()
+    });
     let mut a = app.borrow_mut();
+    if let Some(id) = clock {
+        a.clock = Some((id, second));
+    }
     if let Some(o) = observer {
         o.observe(&a.ui.stage);
         a.observer = Some((o, resized));
@@ -523,7 +552,9 @@ impl App {
         let key = self.key_for(kind);
         let opened = session::open(kind, wanted, self.store.as_mut(), &key, fresh_seed());
         notices.extend(opened.notices);
-        self.game = Some(opened.game);
+        let mut game = opened.game;
+        game.set_reduced_motion(prefers_reduced_motion());
+        self.game = Some(game);
         self.current.set(Some(kind));
         self.tracker = GestureTracker::new();
         self.ui.picker.set_hidden(true);
@@ -582,9 +613,28 @@ impl App {
             match action {
                 Action::Undo => b.set_disabled(!g.can_undo()),
                 Action::Redo => b.set_disabled(!g.can_redo()),
+                Action::Stats => b.set_hidden(g.stats().is_none()),
                 _ => {}
             }
         }
+    }
+
+    /// Once a second: let the game's clock run and show it.
+    fn second(&mut self) {
+        if self.game.is_none() || self.ui.play.hidden() {
+            return;
+        }
+        let now = web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0.0, |p| p.now());
+        if let Some(o) = self.game.as_mut().map(|g| g.tick(now)) {
+            let wants_frame = o.redraw;
+            self.apply(Outcome { redraw: false, ..o });
+            if wants_frame {
+                self.request_frame();
+            }
+        }
+        self.refresh();
     }
 
     fn announce(&self, text: &str) {
@@ -641,6 +691,7 @@ impl App {
             }
             Action::Settings => return self.open_settings(),
             Action::Rules => return self.open_rules(),
+            Action::Stats => return self.open_stats(),
             Action::Back => {
                 self.show_picker();
                 self.sync_url(true);
@@ -774,6 +825,36 @@ impl App {
         self.wire_panel_close();
     }
 
+    fn open_stats(&mut self) {
+        let Some(rows) = self.game.as_ref().and_then(|g| g.stats()) else {
+            return;
+        };
+        let body = dom::element("div", "parlour-stats");
+        let table = dom::element("table", "parlour-stats-table");
+        for (label, value) in rows {
+            let tr = dom::element("tr", "");
+            let _ = tr.append_child(&dom::text("th", "", &label));
+            let _ = tr.append_child(&dom::text("td", "", &value));
+            let _ = table.append_child(&tr);
+        }
+        let _ = body.append_child(&table);
+        let reset = dom::button("parlour-button", "Reset statistics", "Reset statistics");
+        attr(&reset, "data-action", "reset-stats");
+        let _ = body.append_child(&reset);
+        self.open_panel("Statistics", &body);
+        self.wire_panel_close();
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&reset, "click", move |_| {
+                with_app(&weak, |a| {
+                    let o = a.game.as_mut().map(|g| g.reset_stats()).unwrap_or_default();
+                    a.apply(o);
+                    a.close_panel();
+                    a.open_stats();
+                });
+            }));
+    }
+
     fn open_settings(&mut self) {
         let Some(g) = &self.game else { return };
         let body = dom::element("div", "parlour-settings");
@@ -863,7 +944,17 @@ impl App {
         let Some(game) = self.game.as_mut() else {
             return;
         };
-        let more = game.tick(now);
+        let ticked = game.tick(now);
+        let more = ticked.redraw;
+        if ticked.changed || ticked.message.is_some() {
+            self.apply(Outcome {
+                redraw: false,
+                ..ticked
+            });
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         let rect = self.ui.stage.get_bounding_client_rect();
         let css = Size::new(rect.width(), rect.height());
         let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
@@ -928,6 +1019,9 @@ impl App {
         }
         if let Some((o, _)) = self.observer.take() {
             o.disconnect();
+        }
+        if let (Some((id, _)), Some(w)) = (self.clock.take(), web_sys::window()) {
+            w.clear_interval_with_handle(id);
         }
         self.listeners.clear();
         self.panel_listeners.clear();

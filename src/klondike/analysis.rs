@@ -1,0 +1,285 @@
+//! What the game can tell about a position without the full solver: the next
+//! useful move (hints), whether any useful move is left (a lost game), and
+//! which cards may go to the foundations automatically.
+//!
+//! "Useful" means irreversible progress: a card goes to a foundation beyond
+//! what was there, a face-down card turns up, or a card leaves the stock and
+//! waste for good. Cycling the stock or shuffling runs between piles is not
+//! progress, so a game where only those remain is lost.
+
+use super::cards::{Card, Suit};
+use super::rules::{Move, Passes, State};
+use std::collections::{HashSet, VecDeque};
+
+/// What a search for progress found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prospect {
+    /// These moves, in order, make progress (the last one is the useful one).
+    Progress(Vec<Move>),
+    /// No sequence of moves makes progress: the game is lost (or won).
+    Stuck,
+    /// The search ran out of budget before deciding.
+    Unknown,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Measure {
+    on_foundations: u32,
+    face_down: u32,
+    in_stock: u32,
+}
+
+fn measure(s: &State) -> Measure {
+    Measure {
+        on_foundations: s.foundations.iter().map(|&n| u32::from(n)).sum(),
+        face_down: s.tableau.iter().map(|c| u32::from(c.down)).sum(),
+        in_stock: (s.stock.len() + s.waste.len()) as u32,
+    }
+}
+
+fn progressed(root: Measure, now: Measure) -> bool {
+    now.on_foundations > root.on_foundations
+        || now.face_down < root.face_down
+        || now.in_stock < root.in_stock
+}
+
+/// The part of a position that decides what can happen next: counters that
+/// only keep score are dropped, and with unlimited passes so is the recycle count.
+fn key(s: &State) -> State {
+    let mut k = s.clone();
+    k.points = 0;
+    k.moves = 0;
+    if k.rules.passes_allowed() == Passes::Unlimited {
+        k.recycles = 0;
+    }
+    k
+}
+
+/// Breadth-first search for the shortest line to progress, over at most
+/// `budget` positions.
+pub fn find_progress(start: &State, budget: usize) -> Prospect {
+    if start.is_won() {
+        return Prospect::Stuck;
+    }
+    let root = measure(start);
+    let mut seen: HashSet<State> = HashSet::new();
+    let mut queue: VecDeque<(State, Vec<Move>)> = VecDeque::new();
+    seen.insert(key(start));
+    queue.push_back((start.clone(), Vec::new()));
+    while let Some((s, path)) = queue.pop_front() {
+        for mv in s.legal_moves() {
+            let mut next = s.clone();
+            if next.play(mv).is_err() {
+                continue;
+            }
+            let mut line = path.clone();
+            line.push(mv);
+            if progressed(root, measure(&next)) {
+                return Prospect::Progress(line);
+            }
+            if seen.len() >= budget {
+                return Prospect::Unknown;
+            }
+            if seen.insert(key(&next)) {
+                queue.push_back((next, line));
+            }
+        }
+    }
+    Prospect::Stuck
+}
+
+/// The budget the game uses for hints.
+pub const BUDGET: usize = 20_000;
+
+/// The budget for the check after every move; a position too tangled to
+/// decide within it is not called lost.
+pub const LOST_BUDGET: usize = 5_000;
+
+/// Whether no useful move is left (and the game is not won).
+pub fn is_lost(s: &State) -> bool {
+    !s.is_won() && find_progress(s, LOST_BUDGET) == Prospect::Stuck
+}
+
+/// Whether `card` can go to its foundation without ever being needed in the
+/// tableau: an Ace or a Two always, otherwise once both foundations of the
+/// other colour hold the rank below (so nothing could want to build on it).
+pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
+    if !s.fits_foundation(card) {
+        return false;
+    }
+    let rank = card.rank().value();
+    if rank <= 2 {
+        return true;
+    }
+    Suit::ALL
+        .into_iter()
+        .filter(|o| o.is_red() != card.is_red())
+        .all(|o| s.foundations[o.index()] >= rank - 1)
+}
+
+/// A safe move to a foundation, if there is one (waste first, then piles left to right).
+pub fn safe_move(s: &State) -> Option<Move> {
+    let waste = s
+        .waste
+        .last()
+        .filter(|&&c| is_safe_for_foundation(s, c))
+        .map(|_| Move::WasteToFoundation);
+    waste.or_else(|| {
+        (0..s.tableau.len() as u8).find_map(|i| {
+            s.tableau[usize::from(i)]
+                .top()
+                .filter(|&c| is_safe_for_foundation(s, c))
+                .map(|_| Move::TableauToFoundation(i))
+        })
+    })
+}
+
+/// Whether the game can finish itself: stock and waste empty, every card face up.
+pub fn can_auto_complete(s: &State) -> bool {
+    !s.is_won() && s.stock.is_empty() && s.waste.is_empty() && s.tableau.iter().all(|c| c.down == 0)
+}
+
+/// The next move of an auto-complete: the lowest card that can go up.
+pub fn auto_complete_move(s: &State) -> Option<Move> {
+    (0..s.tableau.len() as u8)
+        .filter_map(|i| {
+            let c = s.tableau[usize::from(i)].top()?;
+            s.fits_foundation(c).then_some((c.rank(), i))
+        })
+        .min()
+        .map(|(_, i)| Move::TableauToFoundation(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::klondike::rules::{Column, Rules};
+    use crate::rng::Seed;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn col(down: u8, cards: &str) -> Column {
+        Column {
+            cards: cards.split_whitespace().map(c).collect(),
+            down,
+        }
+    }
+
+    #[test]
+    fn a_fresh_deal_has_progress() {
+        for seed in 0..20 {
+            let s = State::deal(Rules::default(), Seed(seed));
+            assert!(
+                matches!(find_progress(&s, BUDGET), Prospect::Progress(_)),
+                "seed {seed}"
+            );
+        }
+    }
+
+    #[test]
+    fn cycling_the_stock_is_not_progress() {
+        // Nothing in the stock or tableau can ever move usefully.
+        let mut s = State::new(
+            Rules::default(),
+            vec![col(1, "3C 5H"), col(1, "4C 7D")],
+            vec![c("9S"), c("9C")],
+        );
+        s.foundations = [0, 0, 0, 0];
+        // The stock cards fit nowhere; the piles' tops do not build on each other.
+        assert_eq!(find_progress(&s, BUDGET), Prospect::Stuck);
+        assert!(is_lost(&s));
+    }
+
+    #[test]
+    fn progress_may_need_the_stock_first() {
+        let s = State::new(
+            Rules::default(),
+            vec![col(1, "3C 5H")],
+            vec![c("AS"), c("9C")],
+        );
+        match find_progress(&s, BUDGET) {
+            Prospect::Progress(line) => {
+                assert_eq!(line.last(), Some(&Move::WasteToFoundation));
+                assert!(line.contains(&Move::Deal));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_card_back_and_forth_is_not_progress() {
+        // The 2H can go down onto the 3S and back up: no progress either way.
+        let mut s = State::new(Rules::default(), vec![col(1, "QD 3S")], vec![]);
+        s.foundations = [0, 0, 2, 0];
+        assert!(is_lost(&s));
+    }
+
+    #[test]
+    fn limited_passes_run_out() {
+        let buried = |passes| {
+            let mut s = State::new(
+                Rules {
+                    passes,
+                    ..Rules::default()
+                },
+                vec![col(0, "KS")],
+                vec![],
+            );
+            s.waste = vec![c("AS"), c("9C")];
+            s
+        };
+        assert!(
+            is_lost(&buried(Passes::Limited(1))),
+            "no redeal: the ace stays buried"
+        );
+        match find_progress(&buried(Passes::Unlimited), BUDGET) {
+            Prospect::Progress(line) => assert_eq!(
+                line,
+                vec![Move::Recycle, Move::Deal, Move::WasteToFoundation]
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn safety_of_foundation_moves() {
+        let mut s = State::new(Rules::default(), vec![], vec![]);
+        s.foundations = [2, 1, 2, 2]; // C:2 D:A H:2 S:2
+        assert!(is_safe_for_foundation(&s, c("2D")));
+        assert!(
+            !is_safe_for_foundation(&s, c("3C")),
+            "the 2D may still need it"
+        );
+        s.foundations = [2, 2, 2, 2];
+        assert!(is_safe_for_foundation(&s, c("3C")));
+        assert!(is_safe_for_foundation(&s, c("3H")));
+        s.foundations = [3, 2, 1, 2];
+        assert!(
+            !is_safe_for_foundation(&s, c("4C")),
+            "the 3H may still need it"
+        );
+    }
+
+    #[test]
+    fn auto_complete_plays_lowest_first() {
+        let mut s = State::new(
+            Rules::default(),
+            vec![col(0, "2H"), col(0, "AS"), col(0, "AH")],
+            vec![],
+        );
+        s.foundations = [13, 13, 0, 12];
+        assert!(can_auto_complete(&s));
+        // Only the ace of hearts fits now (spades wait for their king).
+        assert_eq!(auto_complete_move(&s), Some(Move::TableauToFoundation(2)));
+        s.foundations = [13, 13, 1, 0];
+        assert_eq!(
+            auto_complete_move(&s),
+            Some(Move::TableauToFoundation(1)),
+            "the ace before the two"
+        );
+        s.stock.push(c("KS"));
+        assert!(!can_auto_complete(&s));
+    }
+}

@@ -1,0 +1,245 @@
+//! Cards, suits and ranks, with their text forms (`TH` is the ten of hearts).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit, in the order of the notation letters `CDHS`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Suit {
+    /// ♣
+    Clubs,
+    /// ♦
+    Diamonds,
+    /// ♥
+    Hearts,
+    /// ♠
+    Spades,
+}
+
+impl Suit {
+    /// Every suit, in index order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// 0–3, in `CDHS` order.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether the suit is red (diamonds, hearts).
+    pub const fn is_red(self) -> bool {
+        matches!(self, Suit::Diamonds | Suit::Hearts)
+    }
+
+    /// The notation letter.
+    pub const fn letter(self) -> char {
+        ['C', 'D', 'H', 'S'][self as usize]
+    }
+
+    /// The English name, plural.
+    pub const fn name(self) -> &'static str {
+        ["clubs", "diamonds", "hearts", "spades"][self as usize]
+    }
+
+    /// The suit of a notation letter.
+    pub fn from_letter(c: char) -> Option<Suit> {
+        Suit::ALL
+            .into_iter()
+            .find(|s| s.letter() == c.to_ascii_uppercase())
+    }
+}
+
+/// A rank, 1 (Ace) to 13 (King).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Rank(u8);
+
+impl Rank {
+    /// The Ace.
+    pub const ACE: Rank = Rank(1);
+    /// The King.
+    pub const KING: Rank = Rank(13);
+    const LETTERS: &'static [u8; 13] = b"A23456789TJQK";
+
+    /// A rank from 1–13.
+    pub const fn new(n: u8) -> Option<Rank> {
+        if n >= 1 && n <= 13 {
+            Some(Rank(n))
+        } else {
+            None
+        }
+    }
+
+    /// 1–13.
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+
+    /// The notation letter: `A23456789TJQK`.
+    pub const fn letter(self) -> char {
+        Self::LETTERS[self.0 as usize - 1] as char
+    }
+
+    /// How the rank is printed on a card face: `A`, `2` … `10`, `J`, `Q`, `K`.
+    pub const fn face(self) -> &'static str {
+        [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ][self.0 as usize - 1]
+    }
+
+    /// The English name.
+    pub const fn name(self) -> &'static str {
+        [
+            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+            "queen", "king",
+        ][self.0 as usize - 1]
+    }
+
+    /// The rank of a notation letter.
+    pub fn from_letter(c: char) -> Option<Rank> {
+        let c = c.to_ascii_uppercase() as u8;
+        Self::LETTERS
+            .iter()
+            .position(|&l| l == c)
+            .map(|i| Rank(i as u8 + 1))
+    }
+}
+
+/// One of the 52 cards, packed in a byte: `suit * 13 + rank - 1`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Card(u8);
+
+impl Card {
+    /// The card of a rank and suit.
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 13 + rank.0 - 1)
+    }
+
+    /// The card with this index, 0–51.
+    pub const fn from_index(i: u8) -> Option<Card> {
+        if i < 52 {
+            Some(Card(i))
+        } else {
+            None
+        }
+    }
+
+    /// 0–51.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The rank.
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 % 13 + 1)
+    }
+
+    /// The suit.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 / 13) as usize]
+    }
+
+    /// Whether the card is red.
+    pub const fn is_red(self) -> bool {
+        self.suit().is_red()
+    }
+
+    /// A full deck in index order (clubs A–K, diamonds, hearts, spades).
+    pub fn deck() -> [Card; 52] {
+        std::array::from_fn(|i| Card(i as u8))
+    }
+
+    /// The English name, e.g. "ten of hearts".
+    pub fn name(self) -> String {
+        format!("{} of {}", self.rank().name(), self.suit().name())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A token that is not a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadCard(pub String);
+
+impl fmt::Display for BadCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a card: expected a rank A23456789TJQK and a suit CDHS, like TH",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadCard {}
+
+impl FromStr for Card {
+    type Err = BadCard;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(r), Some(su), None) => match (Rank::from_letter(r), Suit::from_letter(su)) {
+                (Some(r), Some(su)) => Ok(Card::new(r, su)),
+                _ => Err(BadCard(s.to_owned())),
+            },
+            _ => Err(BadCard(s.to_owned())),
+        }
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = BadCard;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Card> for String {
+    fn from(c: Card) -> String {
+        c.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_text() {
+        for c in Card::deck() {
+            assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+            assert_eq!(Card::new(c.rank(), c.suit()), c);
+        }
+        assert_eq!("TH".parse::<Card>().unwrap().name(), "ten of hearts");
+        assert_eq!("th".parse::<Card>().unwrap().to_string(), "TH");
+        for bad in ["", "T", "1H", "TX", "THX", "10H"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn colours_and_faces() {
+        assert!("AD".parse::<Card>().unwrap().is_red());
+        assert!(!"AS".parse::<Card>().unwrap().is_red());
+        assert_eq!(Rank::new(10).unwrap().face(), "10");
+        assert_eq!(Rank::new(0), None);
+        assert_eq!(Rank::new(14), None);
+    }
+
+    #[test]
+    fn cards_serialise_as_text() {
+        let c: Card = "QS".parse().unwrap();
+        assert_eq!(serde_json::to_string(&c).unwrap(), "\"QS\"");
+        assert!(serde_json::from_str::<Card>("\"ZZ\"").is_err());
+    }
+}

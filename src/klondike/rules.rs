@@ -1,0 +1,1113 @@
+//! Klondike's rules: the position, moves with their notation, legality,
+//! dealing and scoring. Plain Rust; the view and the shell only ask.
+//!
+//! Everything a variant may change is data in [`Rules`]: the tableau count,
+//! the build rule, what an empty pile takes, the foundation base, the draw and
+//! the redeal limit, and whether cards may come back from the foundations.
+
+use super::cards::{Card, Rank, Suit};
+use crate::rng::{Rng, Seed};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How many times the waste may be turned back into the stock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Passes {
+    /// As often as the player likes.
+    Unlimited,
+    /// This many passes through the stock in all (1 means no redeal).
+    Limited(u8),
+}
+
+/// The scoring scheme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scoring {
+    /// No score.
+    None,
+    /// The Windows table.
+    Standard,
+    /// Standard, less 2 points per 10 seconds, with a bonus for a win.
+    Timed,
+    /// Pay 52 per game, win 5 per card on the foundations.
+    Vegas,
+}
+
+/// How tableau piles build down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Build {
+    /// Down in alternating colours (Klondike).
+    AlternateColour,
+    /// Down in any suit but the card's own.
+    AnySuitButOwn,
+    /// Down in the same colour.
+    SameColour,
+    /// Down in the same suit.
+    SameSuit,
+}
+
+/// What an empty tableau pile takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Fill {
+    /// Only a King, or a run headed by one.
+    King,
+    /// Any card or run.
+    Any,
+}
+
+/// The rules of one game, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Cards turned from the stock at a time: 1 or 3.
+    pub draw: u8,
+    /// Passes through the stock (Vegas scoring overrides this; see [`Rules::passes_allowed`]).
+    pub passes: Passes,
+    /// The scoring scheme.
+    pub scoring: Scoring,
+    /// Standard scoring, draw 3: a recycle that starts the fourth pass or a later one costs 20.
+    pub draw3_recycle_penalty: bool,
+    /// The number of tableau piles.
+    pub tableau: u8,
+    /// The build rule.
+    pub build: Build,
+    /// What an empty pile takes.
+    pub fill: Fill,
+    /// The rank each foundation starts with.
+    pub base: Rank,
+    /// Whether cards may come back from the foundations.
+    pub from_foundation: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            draw: 1,
+            passes: Passes::Unlimited,
+            scoring: Scoring::Standard,
+            draw3_recycle_penalty: true,
+            tableau: 7,
+            build: Build::AlternateColour,
+            fill: Fill::King,
+            base: Rank::ACE,
+            from_foundation: true,
+        }
+    }
+}
+
+impl Rules {
+    /// The pass limit in force: Vegas allows one pass dealing singly and three
+    /// dealing by threes, whatever the setting says.
+    pub fn passes_allowed(&self) -> Passes {
+        match self.scoring {
+            Scoring::Vegas => Passes::Limited(if self.draw == 1 { 1 } else { 3 }),
+            _ => self.passes,
+        }
+    }
+
+    /// Whether `card` may be placed on `onto` in the tableau.
+    pub fn builds_on(&self, card: Card, onto: Card) -> bool {
+        if onto.rank().value() != card.rank().value() + 1 {
+            return false;
+        }
+        match self.build {
+            Build::AlternateColour => card.is_red() != onto.is_red(),
+            Build::AnySuitButOwn => card.suit() != onto.suit(),
+            Build::SameColour => card.is_red() == onto.is_red(),
+            Build::SameSuit => card.suit() == onto.suit(),
+        }
+    }
+
+    /// Whether an empty pile takes a run headed by `card`.
+    pub fn fills_empty(&self, card: Card) -> bool {
+        match self.fill {
+            Fill::King => card.rank() == Rank::KING,
+            Fill::Any => true,
+        }
+    }
+}
+
+/// A pile of the layout, for notation and for the view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pile {
+    /// The face-down stock.
+    Stock,
+    /// The face-up waste; only its top card plays.
+    Waste,
+    /// The foundation of a suit.
+    Foundation(Suit),
+    /// A tableau pile, 0-based.
+    Tableau(u8),
+}
+
+impl fmt::Display for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pile::Stock => f.write_str("S"),
+            Pile::Waste => f.write_str("W"),
+            Pile::Foundation(s) => write!(f, "F{}", s.letter()),
+            Pile::Tableau(i) => write!(f, "T{}", i + 1),
+        }
+    }
+}
+
+/// A move. Text forms: `D` (deal from the stock), `R` (turn the waste back
+/// into the stock), `W-F`, `W-T3`, `T2-F`, `T2-T5` (one card), `T2-T5x3` (a run
+/// of three), `FH-T4` (the top heart back from its foundation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Move {
+    /// Turn `draw` cards from the stock onto the waste.
+    Deal,
+    /// Turn the waste over into the stock.
+    Recycle,
+    /// The waste's top card to its foundation.
+    WasteToFoundation,
+    /// The waste's top card to a tableau pile.
+    WasteToTableau(u8),
+    /// A tableau pile's top card to its foundation.
+    TableauToFoundation(u8),
+    /// A run of `count` face-up cards from one tableau pile to another.
+    TableauToTableau {
+        /// Source pile.
+        from: u8,
+        /// Destination pile.
+        to: u8,
+        /// Cards moved, from the top.
+        count: u8,
+    },
+    /// A foundation's top card back to a tableau pile.
+    FoundationToTableau(Suit, u8),
+}
+
+impl Move {
+    /// The pile the move takes cards from.
+    pub fn source(self) -> Pile {
+        match self {
+            Move::Deal => Pile::Stock,
+            Move::Recycle | Move::WasteToFoundation | Move::WasteToTableau(_) => Pile::Waste,
+            Move::TableauToFoundation(i) | Move::TableauToTableau { from: i, .. } => {
+                Pile::Tableau(i)
+            }
+            Move::FoundationToTableau(s, _) => Pile::Foundation(s),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Deal => f.write_str("D"),
+            Move::Recycle => f.write_str("R"),
+            Move::WasteToFoundation => f.write_str("W-F"),
+            Move::WasteToTableau(t) => write!(f, "W-T{}", t + 1),
+            Move::TableauToFoundation(t) => write!(f, "T{}-F", t + 1),
+            Move::TableauToTableau { from, to, count: 1 } => write!(f, "T{}-T{}", from + 1, to + 1),
+            Move::TableauToTableau { from, to, count } => {
+                write!(f, "T{}-T{}x{count}", from + 1, to + 1)
+            }
+            Move::FoundationToTableau(s, t) => write!(f, "F{}-T{}", s.letter(), t + 1),
+        }
+    }
+}
+
+/// Text that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadMove(pub String);
+
+impl fmt::Display for BadMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a move: expected D, R, W-F, W-T3, T2-F, T2-T5, T2-T5x3 or FH-T4",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadMove {}
+
+fn parse_tableau(s: &str) -> Option<u8> {
+    let n: u8 = s.strip_prefix('T')?.parse().ok()?;
+    (1..=20).contains(&n).then(|| n - 1)
+}
+
+impl FromStr for Move {
+    type Err = BadMove;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || BadMove(s.to_owned());
+        match s {
+            "D" => return Ok(Move::Deal),
+            "R" => return Ok(Move::Recycle),
+            "W-F" => return Ok(Move::WasteToFoundation),
+            _ => {}
+        }
+        let (from, to) = s.split_once('-').ok_or_else(bad)?;
+        let (to, count) = match to.split_once('x') {
+            Some((to, n)) => (
+                to,
+                Some(n.parse::<u8>().ok().filter(|&n| n >= 1).ok_or_else(bad)?),
+            ),
+            None => (to, None),
+        };
+        let mv = if from == "W" {
+            Move::WasteToTableau(parse_tableau(to).ok_or_else(bad)?)
+        } else if let Some(suit) = from.strip_prefix('F') {
+            let mut cs = suit.chars();
+            let suit = match (cs.next(), cs.next()) {
+                (Some(c), None) => Suit::from_letter(c).ok_or_else(bad)?,
+                _ => return Err(bad()),
+            };
+            Move::FoundationToTableau(suit, parse_tableau(to).ok_or_else(bad)?)
+        } else {
+            let from = parse_tableau(from).ok_or_else(bad)?;
+            if to == "F" {
+                Move::TableauToFoundation(from)
+            } else {
+                Move::TableauToTableau {
+                    from,
+                    to: parse_tableau(to).ok_or_else(bad)?,
+                    count: count.unwrap_or(1),
+                }
+            }
+        };
+        if count.is_some() && !matches!(mv, Move::TableauToTableau { .. }) {
+            return Err(bad());
+        }
+        Ok(mv)
+    }
+}
+
+impl TryFrom<String> for Move {
+    type Error = BadMove;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Move> for String {
+    fn from(m: Move) -> String {
+        m.to_string()
+    }
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The pile named does not exist in this layout.
+    NoSuchPile(Pile),
+    /// There is no card to take.
+    Empty(Pile),
+    /// The stock is empty; turn the waste over instead.
+    StockEmpty,
+    /// The stock still has cards, so the waste cannot be turned over.
+    StockNotEmpty,
+    /// No passes through the stock are left.
+    NoPassesLeft,
+    /// More cards than the pile has face up.
+    NotFaceUp {
+        /// The pile.
+        pile: Pile,
+        /// Cards asked for.
+        count: u8,
+    },
+    /// The cards asked for are not a run the build rule allows.
+    NotARun(Pile),
+    /// The card does not build on the destination's top card.
+    DoesNotFit {
+        /// The moving card (the head of a run).
+        card: Card,
+        /// The destination's top card.
+        onto: Card,
+    },
+    /// An empty pile takes only a King (or a run headed by one).
+    NeedsKing(Card),
+    /// The card is not the next one its foundation needs.
+    NotNextOnFoundation(Card),
+    /// Source and destination are the same pile.
+    SamePile,
+    /// The rules do not allow taking cards back from the foundations.
+    FoundationLocked,
+    /// The game is won; nothing more to play.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::NoSuchPile(p) => write!(f, "there is no pile {p}"),
+            MoveError::Empty(p) => write!(f, "pile {p} is empty"),
+            MoveError::StockEmpty => f.write_str("the stock is empty; turn the waste over"),
+            MoveError::StockNotEmpty => f.write_str("the stock still has cards"),
+            MoveError::NoPassesLeft => f.write_str("no passes through the stock are left"),
+            MoveError::NotFaceUp { pile, count } => {
+                write!(f, "pile {pile} does not have {count} face-up cards")
+            }
+            MoveError::NotARun(p) => write!(f, "those cards of {p} are not a run"),
+            MoveError::DoesNotFit { card, onto } => {
+                write!(f, "the {} does not go on the {}", card.name(), onto.name())
+            }
+            MoveError::NeedsKing(c) => {
+                write!(f, "an empty pile takes only a king, not the {}", c.name())
+            }
+            MoveError::NotNextOnFoundation(c) => {
+                write!(f, "the {} is not next on its foundation", c.name())
+            }
+            MoveError::SamePile => f.write_str("that is the same pile"),
+            MoveError::FoundationLocked => f.write_str("cards may not leave the foundations"),
+            MoveError::GameOver => f.write_str("the game is won"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A tableau pile: its cards bottom first, the first `down` of them face down.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Column {
+    /// Bottom card first.
+    pub cards: Vec<Card>,
+    /// How many of the bottom cards are face down.
+    pub down: u8,
+}
+
+impl Column {
+    /// The face-up cards, bottom first.
+    pub fn face_up(&self) -> &[Card] {
+        &self.cards[usize::from(self.down).min(self.cards.len())..]
+    }
+
+    /// The top card.
+    pub fn top(&self) -> Option<Card> {
+        self.cards.last().copied()
+    }
+}
+
+/// What a move did besides moving cards, so the view can announce it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// A face-down card was turned up.
+    pub flipped: Option<Card>,
+    /// Points the move earned (negative: cost).
+    pub points: i32,
+}
+
+/// A Klondike position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct State {
+    /// The rules in force.
+    pub rules: Rules,
+    /// The tableau piles, left to right.
+    pub tableau: Vec<Column>,
+    /// The stock, its top (the next card dealt) last.
+    pub stock: Vec<Card>,
+    /// The waste, its top (the card in play) last.
+    pub waste: Vec<Card>,
+    /// Cards on each suit's foundation, in [`Suit`] order.
+    pub foundations: [u8; 4],
+    /// Times the waste was turned back into the stock.
+    pub recycles: u8,
+    /// Points earned by moves (Standard, Timed and Vegas; time is applied separately).
+    pub points: i32,
+    /// Moves played.
+    pub moves: u32,
+}
+
+impl State {
+    /// Deals a game from `seed`: the deck is shuffled, pile *k* (from 1) takes
+    /// the next *k* cards with only the last face up, and the rest is the stock,
+    /// the next card of the deck on top.
+    pub fn deal(rules: Rules, seed: Seed) -> State {
+        let mut deck = Card::deck();
+        Rng::new(seed).shuffle(&mut deck);
+        let mut next = deck.into_iter();
+        let tableau = (0..rules.tableau)
+            .map(|k| Column {
+                cards: next.by_ref().take(usize::from(k) + 1).collect(),
+                down: k,
+            })
+            .collect();
+        let mut stock: Vec<Card> = next.collect();
+        stock.reverse();
+        State::new(rules, tableau, stock)
+    }
+
+    /// A fresh game from a given layout (the stock's top last).
+    pub fn new(rules: Rules, tableau: Vec<Column>, stock: Vec<Card>) -> State {
+        State {
+            points: if rules.scoring == Scoring::Vegas {
+                -52
+            } else {
+                0
+            },
+            rules,
+            tableau,
+            stock,
+            waste: Vec::new(),
+            foundations: [0; 4],
+            recycles: 0,
+            moves: 0,
+        }
+    }
+
+    /// Every card, each exactly once, or the first duplicate or missing card.
+    pub fn check_cards(&self) -> Result<(), String> {
+        let mut seen = [false; 52];
+        let foundation_cards = Suit::ALL.into_iter().flat_map(|s| {
+            (0..self.foundations[s.index()]).map(move |i| self.foundation_card(s, i))
+        });
+        for c in self
+            .tableau
+            .iter()
+            .flat_map(|c| c.cards.iter().copied())
+            .chain(self.stock.iter().copied())
+            .chain(self.waste.iter().copied())
+            .chain(foundation_cards)
+        {
+            if std::mem::replace(&mut seen[c.index()], true) {
+                return Err(format!("the {} appears twice", c.name()));
+            }
+        }
+        match seen.iter().position(|s| !s) {
+            Some(i) => Err(format!(
+                "the {} is missing",
+                Card::from_index(i as u8)
+                    .map(Card::name)
+                    .unwrap_or_default()
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The `i`-th card (0 = the base) of `suit`'s foundation.
+    fn foundation_card(&self, suit: Suit, i: u8) -> Card {
+        let rank = (self.rules.base.value() - 1 + i) % 13 + 1;
+        Card::new(Rank::new(rank).unwrap_or(Rank::ACE), suit)
+    }
+
+    /// The top card of `suit`'s foundation.
+    pub fn foundation_top(&self, suit: Suit) -> Option<Card> {
+        let n = self.foundations[suit.index()];
+        (n > 0).then(|| self.foundation_card(suit, n - 1))
+    }
+
+    /// Whether `card` is the next card its foundation needs.
+    pub fn fits_foundation(&self, card: Card) -> bool {
+        let n = self.foundations[card.suit().index()];
+        n < 13 && self.foundation_card(card.suit(), n) == card
+    }
+
+    /// Whether all 52 cards are on the foundations.
+    pub fn is_won(&self) -> bool {
+        self.foundations.iter().all(|&n| n == 13)
+    }
+
+    /// Passes through the stock still allowed after the current one, or `None` if unlimited.
+    pub fn passes_left(&self) -> Option<u8> {
+        match self.rules.passes_allowed() {
+            Passes::Unlimited => None,
+            Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(self.recycles)),
+        }
+    }
+
+    fn column(&self, i: u8) -> Result<&Column, MoveError> {
+        self.tableau
+            .get(usize::from(i))
+            .ok_or(MoveError::NoSuchPile(Pile::Tableau(i)))
+    }
+
+    fn check_onto_tableau(&self, card: Card, to: u8) -> Result<(), MoveError> {
+        match self.column(to)?.top() {
+            Some(onto) if self.rules.builds_on(card, onto) => Ok(()),
+            Some(onto) => Err(MoveError::DoesNotFit { card, onto }),
+            None if self.rules.fills_empty(card) => Ok(()),
+            None => Err(MoveError::NeedsKing(card)),
+        }
+    }
+
+    /// Checks a move without playing it. This is the one definition of legality:
+    /// [`State::legal_moves`] and [`State::play`] both rely on it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        if self.is_won() {
+            return Err(MoveError::GameOver);
+        }
+        match mv {
+            Move::Deal => {
+                if self.stock.is_empty() {
+                    return Err(MoveError::StockEmpty);
+                }
+            }
+            Move::Recycle => {
+                if !self.stock.is_empty() {
+                    return Err(MoveError::StockNotEmpty);
+                }
+                if self.waste.is_empty() {
+                    return Err(MoveError::Empty(Pile::Waste));
+                }
+                if self.passes_left() == Some(0) {
+                    return Err(MoveError::NoPassesLeft);
+                }
+            }
+            Move::WasteToFoundation => {
+                let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::WasteToTableau(to) => {
+                let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
+                self.check_onto_tableau(card, to)?;
+            }
+            Move::TableauToFoundation(from) => {
+                let card = self
+                    .column(from)?
+                    .top()
+                    .ok_or(MoveError::Empty(Pile::Tableau(from)))?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                if from == to {
+                    return Err(MoveError::SamePile);
+                }
+                self.column(to)?;
+                let col = self.column(from)?;
+                if col.cards.is_empty() {
+                    return Err(MoveError::Empty(Pile::Tableau(from)));
+                }
+                let up = col.face_up();
+                if count == 0 || usize::from(count) > up.len() {
+                    return Err(MoveError::NotFaceUp {
+                        pile: Pile::Tableau(from),
+                        count,
+                    });
+                }
+                let run = &up[up.len() - usize::from(count)..];
+                if !run.windows(2).all(|w| self.rules.builds_on(w[1], w[0])) {
+                    return Err(MoveError::NotARun(Pile::Tableau(from)));
+                }
+                self.check_onto_tableau(run[0], to)?;
+            }
+            Move::FoundationToTableau(suit, to) => {
+                if !self.rules.from_foundation {
+                    return Err(MoveError::FoundationLocked);
+                }
+                let card = self
+                    .foundation_top(suit)
+                    .ok_or(MoveError::Empty(Pile::Foundation(suit)))?;
+                self.check_onto_tableau(card, to)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every legal move, in a fixed order: foundation moves first, then
+    /// tableau moves, waste moves, foundation returns, and the stock last.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(32);
+        self.for_each_candidate(|mv| {
+            if self.check(mv).is_ok() {
+                out.push(mv);
+            }
+        });
+        out
+    }
+
+    fn for_each_candidate(&self, mut f: impl FnMut(Move)) {
+        let n = self.tableau.len() as u8;
+        f(Move::WasteToFoundation);
+        for i in 0..n {
+            f(Move::TableauToFoundation(i));
+        }
+        for from in 0..n {
+            let up = self.tableau[usize::from(from)].face_up().len() as u8;
+            for count in (1..=up).rev() {
+                for to in 0..n {
+                    if to != from {
+                        f(Move::TableauToTableau { from, to, count });
+                    }
+                }
+            }
+        }
+        for to in 0..n {
+            f(Move::WasteToTableau(to));
+        }
+        for s in Suit::ALL {
+            for to in 0..n {
+                f(Move::FoundationToTableau(s, to));
+            }
+        }
+        f(Move::Deal);
+        f(Move::Recycle);
+    }
+
+    fn earn(&mut self, points: i32) -> i32 {
+        let before = self.points;
+        self.points = match self.rules.scoring {
+            Scoring::None => 0,
+            Scoring::Standard | Scoring::Timed => (self.points + points).max(0),
+            Scoring::Vegas => self.points + points,
+        };
+        self.points - before
+    }
+
+    fn standard(&self, points: i32) -> i32 {
+        match self.rules.scoring {
+            Scoring::Standard | Scoring::Timed => points,
+            _ => 0,
+        }
+    }
+
+    fn vegas(&self, points: i32) -> i32 {
+        if self.rules.scoring == Scoring::Vegas {
+            points
+        } else {
+            0
+        }
+    }
+
+    fn flip(&mut self, i: u8) -> Option<Card> {
+        let col = &mut self.tableau[usize::from(i)];
+        if col.down > 0 && usize::from(col.down) == col.cards.len() {
+            col.down -= 1;
+            col.cards.last().copied()
+        } else {
+            None
+        }
+    }
+
+    /// Plays a legal move, turning up any face-down card it uncovers.
+    pub fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
+        self.check(mv)?;
+        let mut points = 0;
+        let mut flipped = None;
+        match mv {
+            Move::Deal => {
+                let n = self.stock.len().min(usize::from(self.rules.draw));
+                for _ in 0..n {
+                    if let Some(c) = self.stock.pop() {
+                        self.waste.push(c);
+                    }
+                }
+            }
+            Move::Recycle => {
+                self.recycles = self.recycles.saturating_add(1);
+                while let Some(c) = self.waste.pop() {
+                    self.stock.push(c);
+                }
+                points += if self.rules.draw == 1 {
+                    self.standard(-100)
+                } else if self.rules.draw3_recycle_penalty && self.recycles >= 3 {
+                    self.standard(-20)
+                } else {
+                    0
+                };
+            }
+            Move::WasteToFoundation => {
+                if let Some(c) = self.waste.pop() {
+                    self.foundations[c.suit().index()] += 1;
+                }
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::WasteToTableau(to) => {
+                if let Some(c) = self.waste.pop() {
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(5);
+            }
+            Move::TableauToFoundation(from) => {
+                if let Some(c) = self.tableau[usize::from(from)].cards.pop() {
+                    self.foundations[c.suit().index()] += 1;
+                }
+                flipped = self.flip(from);
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let src = &mut self.tableau[usize::from(from)].cards;
+                let run = src.split_off(src.len() - usize::from(count));
+                self.tableau[usize::from(to)].cards.extend(run);
+                flipped = self.flip(from);
+            }
+            Move::FoundationToTableau(suit, to) => {
+                if let Some(c) = self.foundation_top(suit) {
+                    self.foundations[suit.index()] -= 1;
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(-15) + self.vegas(-5);
+            }
+        }
+        if flipped.is_some() {
+            points += self.standard(5);
+        }
+        self.moves += 1;
+        let points = self.earn(points);
+        Ok(Effects { flipped, points })
+    }
+
+    /// The card a move would take first (the head of a run), if any.
+    pub fn moving_card(&self, mv: Move) -> Option<Card> {
+        match mv {
+            Move::Deal => self.stock.last().copied(),
+            Move::Recycle => None,
+            Move::WasteToFoundation | Move::WasteToTableau(_) => self.waste.last().copied(),
+            Move::TableauToFoundation(i) => self.tableau.get(usize::from(i))?.top(),
+            Move::TableauToTableau { from, count, .. } => {
+                let col = self.tableau.get(usize::from(from))?;
+                col.cards
+                    .len()
+                    .checked_sub(usize::from(count))
+                    .map(|i| col.cards[i])
+            }
+            Move::FoundationToTableau(s, _) => self.foundation_top(s),
+        }
+    }
+}
+
+/// The score a game shows, all schemes in one place.
+///
+/// `points` are those the moves earned, `seconds` the time played, `won`
+/// whether the game is over.
+pub fn score(scoring: Scoring, points: i32, seconds: u64, won: bool) -> i32 {
+    match scoring {
+        Scoring::None => 0,
+        Scoring::Standard | Scoring::Vegas => points,
+        Scoring::Timed => {
+            let penalty = i32::try_from(seconds / 10).unwrap_or(i32::MAX / 2) * 2;
+            let bonus = if won && seconds >= 30 {
+                i32::try_from(700_000 / seconds).unwrap_or(0)
+            } else {
+                0
+            };
+            (points - penalty).max(0) + bonus
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn col(down: u8, cards: &str) -> Column {
+        Column {
+            cards: cards.split_whitespace().map(c).collect(),
+            down,
+        }
+    }
+
+    /// A small hand-made position: stock, waste and a few piles, the rest of the deck on foundations.
+    fn position(
+        rules: Rules,
+        tableau: Vec<Column>,
+        stock: &str,
+        waste: &str,
+        foundations: [u8; 4],
+    ) -> State {
+        let mut s = State::new(rules, tableau, stock.split_whitespace().map(c).collect());
+        s.waste = waste.split_whitespace().map(c).collect();
+        s.foundations = foundations;
+        s
+    }
+
+    #[test]
+    fn a_deal_has_the_triangle_and_every_card_once() {
+        let s = State::deal(Rules::default(), Seed(42));
+        s.check_cards().unwrap();
+        for (k, col) in s.tableau.iter().enumerate() {
+            assert_eq!(col.cards.len(), k + 1);
+            assert_eq!(usize::from(col.down), k);
+            assert_eq!(col.face_up().len(), 1);
+        }
+        assert_eq!(s.stock.len(), 24);
+        assert_eq!(State::deal(Rules::default(), Seed(42)), s, "seeded");
+        assert_ne!(State::deal(Rules::default(), Seed(43)), s);
+    }
+
+    #[test]
+    fn notation_round_trips_and_rejects_junk() {
+        for text in [
+            "D", "R", "W-F", "W-T3", "T2-F", "T2-T5", "T2-T5x3", "FH-T4", "T7-T1x13",
+        ] {
+            let mv: Move = text.parse().unwrap();
+            assert_eq!(mv.to_string(), text);
+        }
+        for bad in [
+            "", "X", "W-T0", "W-T", "T1-T2x0", "T1-Fx2", "FX-T1", "W-Fx", "T1--T2", "d",
+        ] {
+            assert!(bad.parse::<Move>().is_err(), "{bad}");
+        }
+        assert_eq!("T1-T2x".parse::<Move>(), Err(BadMove("T1-T2x".into())));
+    }
+
+    #[test]
+    fn tableau_builds_down_in_alternating_colours() {
+        let r = Rules::default();
+        assert!(r.builds_on(c("9H"), c("TS")));
+        assert!(!r.builds_on(c("9H"), c("TD")), "same colour");
+        assert!(!r.builds_on(c("8H"), c("TS")), "rank gap");
+        assert!(!r.builds_on(c("JH"), c("TS")), "upwards");
+        let s = position(
+            r,
+            vec![col(0, "TS"), col(1, "2C 9H"), col(0, "")],
+            "",
+            "",
+            [0; 4],
+        );
+        assert!(s
+            .check(Move::TableauToTableau {
+                from: 1,
+                to: 0,
+                count: 1
+            })
+            .is_ok());
+        assert_eq!(
+            s.check(Move::TableauToTableau {
+                from: 1,
+                to: 2,
+                count: 1
+            }),
+            Err(MoveError::NeedsKing(c("9H")))
+        );
+        assert_eq!(
+            s.check(Move::TableauToTableau {
+                from: 1,
+                to: 0,
+                count: 2
+            }),
+            Err(MoveError::NotFaceUp {
+                pile: Pile::Tableau(1),
+                count: 2
+            })
+        );
+    }
+
+    #[test]
+    fn runs_move_as_a_unit_and_uncover_a_card() {
+        let mut s = position(
+            Rules::default(),
+            vec![col(1, "3D KS QH JC"), col(0, "")],
+            "",
+            "",
+            [0; 4],
+        );
+        assert!(
+            s.check(Move::TableauToTableau {
+                from: 0,
+                to: 1,
+                count: 2
+            })
+            .is_err(),
+            "QH JC is not headed by a king"
+        );
+        let fx = s
+            .play(Move::TableauToTableau {
+                from: 0,
+                to: 1,
+                count: 3,
+            })
+            .unwrap();
+        assert_eq!(fx.flipped, Some(c("3D")));
+        assert_eq!(fx.points, 5, "turning a card");
+        assert_eq!(s.tableau[1].cards, vec![c("KS"), c("QH"), c("JC")]);
+        assert_eq!(s.tableau[0].down, 0);
+    }
+
+    #[test]
+    fn foundations_build_up_by_suit_from_the_ace_and_give_back() {
+        let mut s = position(
+            Rules::default(),
+            vec![col(0, "AH"), col(0, "3S")],
+            "",
+            "2H",
+            [0; 4],
+        );
+        assert_eq!(
+            s.check(Move::WasteToFoundation),
+            Err(MoveError::NotNextOnFoundation(c("2H")))
+        );
+        s.play(Move::TableauToFoundation(0)).unwrap();
+        s.play(Move::WasteToFoundation).unwrap();
+        assert_eq!(s.foundation_top(Suit::Hearts), Some(c("2H")));
+        assert_eq!(s.points, 20);
+        s.play(Move::FoundationToTableau(Suit::Hearts, 1)).unwrap();
+        assert_eq!(s.tableau[1].top(), Some(c("2H")));
+        assert_eq!(s.points, 5, "-15 for a card back from a foundation");
+        let mut locked = s.clone();
+        locked.rules.from_foundation = false;
+        assert_eq!(
+            locked.check(Move::FoundationToTableau(Suit::Hearts, 0)),
+            Err(MoveError::FoundationLocked)
+        );
+    }
+
+    #[test]
+    fn standard_scoring_table_row_by_row() {
+        let r = Rules::default();
+        // waste -> tableau +5
+        let mut s = position(r, vec![col(0, "TS")], "", "9H", [0; 4]);
+        assert_eq!(s.play(Move::WasteToTableau(0)).unwrap().points, 5);
+        // waste -> foundation +10
+        let mut s = position(r, vec![], "", "AH", [0; 4]);
+        assert_eq!(s.play(Move::WasteToFoundation).unwrap().points, 10);
+        // tableau -> foundation +10 (plus 5 for the card it turns)
+        let mut s = position(r, vec![col(1, "5C AH")], "", "", [0; 4]);
+        assert_eq!(s.play(Move::TableauToFoundation(0)).unwrap().points, 15);
+        // foundation -> tableau -15, floored at 0 from 0 points
+        let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
+        s.points = 20;
+        assert_eq!(
+            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+                .unwrap()
+                .points,
+            -15
+        );
+        let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
+        assert_eq!(
+            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+                .unwrap()
+                .points,
+            0,
+            "never below 0"
+        );
+        // recycle, draw 1: -100
+        let mut s = position(r, vec![], "", "AH 2H", [0; 4]);
+        s.points = 150;
+        assert_eq!(s.play(Move::Recycle).unwrap().points, -100);
+        // recycle, draw 3: free for the first two, -20 from the third recycle on
+        let r3 = Rules { draw: 3, ..r };
+        let mut s = position(r3, vec![], "", "AH 2H", [0; 4]);
+        s.points = 100;
+        let costs: Vec<i32> = (0..4)
+            .map(|_| {
+                let p = s.play(Move::Recycle).unwrap().points;
+                while s.play(Move::Deal).is_ok() {}
+                p
+            })
+            .collect();
+        assert_eq!(costs, vec![0, 0, -20, -20]);
+        let mut s = position(
+            Rules {
+                draw3_recycle_penalty: false,
+                ..r3
+            },
+            vec![],
+            "",
+            "AH",
+            [0; 4],
+        );
+        s.recycles = 5;
+        assert_eq!(
+            s.play(Move::Recycle).unwrap().points,
+            0,
+            "the Windows penalty is an option"
+        );
+    }
+
+    #[test]
+    fn vegas_scoring_and_its_pass_limits() {
+        let r = Rules {
+            scoring: Scoring::Vegas,
+            ..Rules::default()
+        };
+        let mut s = State::deal(r, Seed(1));
+        assert_eq!(s.points, -52);
+        assert_eq!(s.passes_left(), Some(0), "one pass dealing singly");
+        while s.play(Move::Deal).is_ok() {}
+        assert_eq!(s.check(Move::Recycle), Err(MoveError::NoPassesLeft));
+        let r3 = Rules { draw: 3, ..r };
+        assert_eq!(
+            State::deal(r3, Seed(1)).passes_left(),
+            Some(2),
+            "three passes by threes"
+        );
+        let mut s = position(r, vec![col(0, "3S")], "", "AH", [0; 4]);
+        s.points = -52;
+        assert_eq!(s.play(Move::WasteToFoundation).unwrap().points, 5);
+        assert!(
+            s.play(Move::FoundationToTableau(Suit::Hearts, 0)).is_err(),
+            "AH does not go on 3S"
+        );
+        let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
+        s.points = -42;
+        assert_eq!(
+            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+                .unwrap()
+                .points,
+            -5
+        );
+        assert_eq!(s.points, -47, "Vegas may go below zero");
+    }
+
+    #[test]
+    fn timed_scoring_penalty_and_bonus() {
+        assert_eq!(score(Scoring::Timed, 100, 9, false), 100);
+        assert_eq!(score(Scoring::Timed, 100, 10, false), 98);
+        assert_eq!(score(Scoring::Timed, 100, 125, false), 76);
+        assert_eq!(score(Scoring::Timed, 10, 600, false), 0, "never below 0");
+        assert_eq!(score(Scoring::Timed, 500, 140, true), 500 - 28 + 5000);
+        assert_eq!(
+            score(Scoring::Timed, 500, 29, true),
+            500 - 4,
+            "no bonus under 30 s"
+        );
+        assert_eq!(score(Scoring::None, 500, 29, true), 0);
+    }
+
+    #[test]
+    fn stock_deals_by_ones_or_threes_and_limits_passes() {
+        let r = Rules {
+            draw: 3,
+            passes: Passes::Limited(3),
+            ..Rules::default()
+        };
+        let mut s = position(r, vec![], "AH 2H 3H 4H", "", [0; 4]);
+        s.play(Move::Deal).unwrap();
+        assert_eq!(s.waste, vec![c("4H"), c("3H"), c("2H")]);
+        assert_eq!(s.check(Move::Recycle), Err(MoveError::StockNotEmpty));
+        s.play(Move::Deal).unwrap();
+        assert_eq!(s.check(Move::Deal), Err(MoveError::StockEmpty));
+        assert_eq!(s.passes_left(), Some(2));
+        s.play(Move::Recycle).unwrap();
+        assert_eq!(s.stock.last(), Some(&c("4H")), "the order is restored");
+        while s.play(Move::Deal).is_ok() {}
+        s.play(Move::Recycle).unwrap();
+        while s.play(Move::Deal).is_ok() {}
+        assert_eq!(s.check(Move::Recycle), Err(MoveError::NoPassesLeft));
+    }
+
+    #[test]
+    fn legal_moves_agree_with_check_and_play() {
+        for seed in 0..50 {
+            let mut s = State::deal(Rules::default(), Seed(seed));
+            for _ in 0..60 {
+                let moves = s.legal_moves();
+                let Some(&mv) =
+                    moves.get((seed as usize * 7 + s.moves as usize) % moves.len().max(1))
+                else {
+                    break;
+                };
+                s.play(mv).unwrap();
+                s.check_cards().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn winning_is_detected() {
+        let mut s = position(
+            Rules::default(),
+            vec![col(0, "KS")],
+            "",
+            "",
+            [13, 13, 13, 12],
+        );
+        assert!(!s.is_won());
+        s.play(Move::TableauToFoundation(0)).unwrap();
+        assert!(s.is_won());
+        assert_eq!(s.check(Move::Deal), Err(MoveError::GameOver));
+        assert!(s.legal_moves().is_empty());
+    }
+}

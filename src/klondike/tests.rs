@@ -1,0 +1,325 @@
+//! Tests of the Klondike game as the shell drives it.
+
+use super::*;
+use crate::geom::Size;
+
+fn board() -> Size {
+    Size::new(804.0, 700.0)
+}
+
+fn game(seed: u64) -> Klondike {
+    let mut k = Klondike::new(Seed(seed));
+    k.set_reduced_motion(true);
+    k
+}
+
+#[test]
+fn tapping_the_stock_deals_and_undo_restores_exactly() {
+    let mut k = game(5);
+    let start = k.state.clone();
+    let layout = Layout::for_board(board(), 7);
+    let out = k.gesture(
+        Gesture::Tap {
+            at: layout.stock.center(),
+            count: 1,
+        },
+        board(),
+    );
+    assert!(out.changed, "{out:?}");
+    assert_eq!(k.state.waste.len(), 1);
+    assert!(out.message.unwrap().starts_with("Dealt the"));
+    k.undo();
+    assert_eq!(k.state, start);
+    k.redo();
+    assert_eq!(k.state.waste.len(), 1);
+}
+
+#[test]
+fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
+    // Find a deal whose opening has a tableau-to-tableau move.
+    let (mut k, mv) = (0..200)
+        .find_map(|seed| {
+            let k = game(seed);
+            let mv = k
+                .state
+                .legal_moves()
+                .into_iter()
+                .find(|m| matches!(m, Move::TableauToTableau { .. }))?;
+            Some((k, mv))
+        })
+        .unwrap();
+    let Move::TableauToTableau { from, to, .. } = mv else {
+        unreachable!()
+    };
+    let layout = Layout::for_board(board(), 7);
+    let sprites = view::scene(&k.state, &layout);
+    let src = *sprites
+        .iter()
+        .rev()
+        .find(|s| s.pile == Pile::Tableau(from))
+        .unwrap();
+    let dst = *sprites
+        .iter()
+        .rev()
+        .find(|s| s.pile == Pile::Tableau(to))
+        .unwrap();
+    let grab_at = src.rect.center();
+    // An illegal drop first: onto the stock.
+    let before = k.state.clone();
+    k.gesture(Gesture::Press(grab_at), board());
+    k.gesture(
+        Gesture::DragStart {
+            from: grab_at,
+            at: grab_at,
+        },
+        board(),
+    );
+    k.gesture(Gesture::DragMove(layout.stock.center()), board());
+    let out = k.gesture(Gesture::Drop(layout.stock.center()), board());
+    assert!(!out.changed);
+    assert_eq!(k.state, before);
+    // Now onto the destination card.
+    k.gesture(Gesture::Press(grab_at), board());
+    k.gesture(
+        Gesture::DragStart {
+            from: grab_at,
+            at: grab_at,
+        },
+        board(),
+    );
+    let target = Point::new(dst.rect.center().x + 10.0, dst.rect.center().y + 30.0);
+    k.gesture(Gesture::DragMove(target), board());
+    let out = k.gesture(Gesture::Drop(target), board());
+    assert!(out.changed, "{out:?}");
+    assert_eq!(k.state.tableau[usize::from(to)].top(), Some(src.card));
+}
+
+#[test]
+fn cancelling_a_drag_puts_the_cards_back() {
+    let mut k = game(9);
+    let layout = Layout::for_board(board(), 7);
+    let sprites = view::scene(&k.state, &layout);
+    let top = sprites
+        .iter()
+        .rev()
+        .find(|s| s.pile == Pile::Tableau(3))
+        .unwrap()
+        .rect
+        .center();
+    let before = k.state.clone();
+    k.gesture(Gesture::Press(top), board());
+    k.gesture(Gesture::DragStart { from: top, at: top }, board());
+    assert!(k.ui.drag.is_some());
+    k.gesture(Gesture::Cancel, board());
+    assert!(k.ui.drag.is_none());
+    assert_eq!(k.state, before);
+}
+
+#[test]
+fn keyboard_picks_up_and_puts_down() {
+    let (mut k, mv) = (0..200)
+        .find_map(|seed| {
+            let k = game(seed);
+            let mv = k
+                .state
+                .legal_moves()
+                .into_iter()
+                .find(|m| matches!(m, Move::TableauToTableau { .. }))?;
+            Some((k, mv))
+        })
+        .unwrap();
+    let Move::TableauToTableau { from, to, .. } = mv else {
+        unreachable!()
+    };
+    // Stock, waste, 4 foundations, then the piles.
+    for _ in 0..(6 + usize::from(from)) {
+        k.key(Key::Right);
+    }
+    assert_eq!(k.ui.cursor, Some((Pile::Tableau(from), 1)));
+    assert!(k.key(Key::Enter).message.unwrap().starts_with("Picked up"));
+    let steps = i32::from(to) - i32::from(from);
+    for _ in 0..steps.abs() {
+        k.key(if steps > 0 { Key::Right } else { Key::Left });
+    }
+    let out = k.key(Key::Enter);
+    assert!(out.changed, "{out:?}");
+    assert_eq!(
+        k.state.moves,
+        1 + k.rec.played.iter().filter(|t| t.auto).count() as u32
+    );
+}
+
+#[test]
+fn settings_map_to_rules() {
+    let mut o = Options::defaults(OPTIONS);
+    assert_eq!(rules_from(&o), Rules::default());
+    o.set(OPTIONS, "draw", "3").unwrap();
+    o.set(OPTIONS, "passes", "3").unwrap();
+    o.set(OPTIONS, "scoring", "vegas").unwrap();
+    o.set(OPTIONS, "recycle-penalty", "off").unwrap();
+    let r = rules_from(&o);
+    assert_eq!(
+        (r.draw, r.passes, r.scoring, r.draw3_recycle_penalty),
+        (3, Passes::Limited(3), Scoring::Vegas, false)
+    );
+}
+
+#[test]
+fn vegas_undo_can_be_forbidden_and_the_total_carries() {
+    let mut k = game(3);
+    k.set_option("scoring", "vegas").unwrap();
+    k.set_option("vegas-total", "on").unwrap();
+    k.new_game(Seed(3));
+    assert_eq!(
+        k.status().split(" · ").next(),
+        Some("Vegas $-52 (total $-52)")
+    );
+    k.play(Move::Deal).unwrap();
+    assert!(k.can_undo());
+    k.set_option("vegas-undo", "forbidden").unwrap();
+    assert!(!k.can_undo());
+    k.new_game(Seed(4));
+    assert_eq!(
+        k.status().split(" · ").next(),
+        Some("Vegas $-52 (total $-104)")
+    );
+}
+
+#[test]
+fn saves_replay_and_refuse_tampering() {
+    let mut k = game(11);
+    for mv in k.state.legal_moves().into_iter().take(1) {
+        k.play(mv).unwrap();
+    }
+    k.play(Move::Deal).unwrap();
+    let saved = k.save();
+    let mut other = game(1);
+    other.load(saved.clone()).unwrap();
+    assert_eq!(other.state, k.state);
+    assert_eq!(other.save(), saved);
+    // An illegal move in the record is refused with its number.
+    let mut bad = saved.clone();
+    bad["played"] = serde_json::json!(["W-T1", "W-T1", "W-T1"]);
+    let err = other.load(bad).unwrap_err().to_string();
+    assert!(err.contains("move"), "{err}");
+    // A deal with a card twice is refused.
+    let mut bad = saved;
+    bad["deal"]["stock"][0] = bad["deal"]["stock"][1].clone();
+    assert!(other.load(bad).is_err());
+    assert_eq!(other.state, k.state, "a failed load changes nothing");
+}
+
+#[test]
+fn statistics_count_games_wins_and_streaks() {
+    let mut k = game(1);
+    // A nearly won position: the last king goes up with one move.
+    let mut s = State::new(
+        Rules::default(),
+        vec![rules::Column {
+            cards: vec!["KS".parse().unwrap()],
+            down: 0,
+        }],
+        vec![],
+    );
+    s.foundations = [13, 13, 13, 12];
+    k.rec.deal = s.clone();
+    k.state = s;
+    let out = k.gesture(
+        Gesture::Tap {
+            at: Layout::for_board(board(), 1).tableau[0].center(),
+            count: 2,
+        },
+        board(),
+    );
+    assert!(out.message.unwrap().contains("You won!"));
+    let stats = k.stats().unwrap();
+    let get = |name: &str| stats.iter().find(|(k, _)| k == name).unwrap().1.clone();
+    assert_eq!(get("Played"), "1");
+    assert_eq!(get("Won"), "1");
+    assert_eq!(get("Win rate"), "100%");
+    assert_eq!(get("Current streak"), "1");
+    // Abandoning a started game breaks the streak.
+    k.new_game(Seed(2));
+    k.play(Move::Deal).unwrap();
+    k.new_game(Seed(3));
+    let stats = k.stats().unwrap();
+    assert_eq!(
+        stats.iter().find(|(k, _)| k == "Current streak").unwrap().1,
+        "0"
+    );
+    assert_eq!(
+        stats.iter().find(|(k, _)| k == "Best streak").unwrap().1,
+        "1"
+    );
+    k.reset_stats();
+    assert_eq!(
+        k.stats()
+            .unwrap()
+            .iter()
+            .find(|(k, _)| k == "Played")
+            .unwrap()
+            .1,
+        "0"
+    );
+}
+
+#[test]
+fn auto_complete_finishes_the_game_through_tick() {
+    let mut k = game(1);
+    k.set_option("auto-move", "off").unwrap();
+    let col = |s: &str| rules::Column {
+        cards: vec![s.parse().unwrap()],
+        down: 0,
+    };
+    let mut s = State::new(
+        Rules::default(),
+        vec![col("QS"), col("KS"), col("JS")],
+        vec![],
+    );
+    s.foundations = [13, 13, 13, 10];
+    k.rec.deal = s.clone();
+    k.state = s;
+    k.play(Move::TableauToFoundation(2)).unwrap();
+    assert!(k.ui.autoplay || k.state.is_won());
+    let out = k.tick(1000.0);
+    assert!(out.changed);
+    assert!(k.state.is_won());
+    assert!(k.status().contains("Won!"));
+}
+
+#[test]
+fn the_clock_runs_only_while_playing() {
+    let mut k = game(1);
+    k.tick(0.0);
+    k.tick(5000.0);
+    assert_eq!(k.rec.elapsed_ms, 0.0, "not started");
+    k.play(Move::Deal).unwrap();
+    k.tick(6000.0);
+    k.tick(7000.0);
+    assert_eq!(k.rec.elapsed_ms, 2000.0);
+    k.tick(60_000.0);
+    assert_eq!(k.rec.elapsed_ms, 4000.0, "a sleeping tab does not count");
+}
+
+#[test]
+fn hints_name_a_useful_move() {
+    let mut k = game(21);
+    let out = k.hint();
+    assert!(out.message.unwrap().starts_with("Hint:"));
+    assert!(k.ui.hint.is_some());
+}
+
+#[test]
+fn drawing_shows_every_card_and_the_win_banner() {
+    use crate::paint::Recorder;
+    let k = game(4);
+    let mut r = Recorder::default();
+    k.draw(&mut r, board());
+    // The seven face-up cards show their ranks; face-down cards and the stock show nothing.
+    let texts = r.texts();
+    for col in &k.state.tableau {
+        let top = col.top().unwrap();
+        assert!(texts.contains(&top.rank().face()), "{top} in {texts:?}");
+    }
+    assert!(texts.len() <= 14);
+}

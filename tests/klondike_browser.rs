@@ -1,0 +1,349 @@
+//! Klondike end to end in headless Chromium: drag and drop with WebDriver
+//! pointer actions, an illegal drop, the keyboard, and a whole game to the win.
+//! The page's positions are computed with the crate's own layout code, which
+//! is what the page runs.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::{browser, enabled, Browser};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::elements::Element;
+use fantoccini::Locator;
+use parlour::game::Game;
+use parlour::geom::{Fit, Point, Size};
+use parlour::klondike::analysis::{self, Prospect};
+use parlour::klondike::rules::{Move, Pile};
+use parlour::klondike::view::{self, Layout};
+use parlour::klondike::Klondike;
+use parlour::Seed;
+use serde_json::Value;
+use std::time::Duration;
+
+/// The page's game, mirrored natively so the test knows where every card is.
+struct Mirror {
+    game: Klondike,
+    css: Size,
+}
+
+impl Mirror {
+    fn new(seed: u64, css: Size) -> Mirror {
+        let mut game = Klondike::new(Seed(seed));
+        game.set_reduced_motion(true);
+        Mirror { game, css }
+    }
+
+    fn to_css(&self, board_point: Point) -> Point {
+        let layout = Layout::new(self.css, 7);
+        Fit::new(layout.board, self.css).to_css(board_point)
+    }
+
+    /// Where to press to pick up the head of a move, and where to let go.
+    fn path(&self, mv: Move) -> (Point, Point) {
+        let s = self.game.state();
+        let layout = Layout::new(self.css, 7);
+        let sprites = view::scene(s, &layout);
+        let head = s.moving_card(mv).expect("a card moves");
+        let src = sprites
+            .iter()
+            .find(|sp| sp.card == head)
+            .expect("on the table")
+            .rect;
+        let grab = Point::new(src.x + src.w / 2.0, src.y + 12.0);
+        let to = match mv {
+            Move::WasteToFoundation | Move::TableauToFoundation(_) => Pile::Foundation(head.suit()),
+            Move::WasteToTableau(t)
+            | Move::FoundationToTableau(_, t)
+            | Move::TableauToTableau { to: t, .. } => Pile::Tableau(t),
+            Move::Deal | Move::Recycle => Pile::Stock,
+        };
+        let dest = view::pile_rect(&sprites, &layout, to).center();
+        (self.to_css(grab), self.to_css(dest))
+    }
+
+    fn stock(&self) -> Point {
+        self.to_css(Layout::new(self.css, 7).stock.center())
+    }
+}
+
+async fn canvas(b: &Browser) -> (Element, Size) {
+    let el = b
+        .client
+        .find(Locator::Css(".parlour canvas"))
+        .await
+        .unwrap();
+    let size = b
+        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
+        .await;
+    (
+        el,
+        Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap()),
+    )
+}
+
+fn offset(css: Size, p: Point) -> (f64, f64) {
+    (p.x - css.w / 2.0, p.y - css.h / 2.0)
+}
+
+async fn drag(b: &Browser, el: &Element, css: Size, from: Point, to: Point) {
+    let (fx, fy) = offset(css, from);
+    let (tx, ty) = offset(css, to);
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: None,
+            x: fx,
+            y: fy,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: Some(Duration::from_millis(60)),
+            x: (fx + tx) / 2.0,
+            y: (fy + ty) / 2.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: Some(Duration::from_millis(60)),
+            x: tx,
+            y: ty,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.client.perform_actions(actions).await.unwrap();
+}
+
+async fn click(b: &Browser, el: &Element, css: Size, at: Point) {
+    let (x, y) = offset(css, at);
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        // Let the double-tap window pass so the next click is a single one.
+        .then(PointerAction::Pause {
+            duration: Duration::from_millis(400),
+        });
+    b.client.perform_actions(actions).await.unwrap();
+}
+
+/// The moves the page has recorded, from its save.
+async fn played(b: &Browser) -> Vec<String> {
+    let v = b
+        .js("const s = localStorage.getItem('parlour:klondike'); return s ? JSON.parse(s).state.played : null;")
+        .await;
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+async fn open_seed(b: &Browser, seed: u64) {
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open(&format!("?game=klondike&seed={seed}")).await;
+    b.wait_for("the deal", "const s = document.querySelector('.parlour-status'); return !!s && s.textContent.includes('Moves 0');")
+        .await;
+    // Let the deal animation finish (it never blocks input, but screenshots are nicer).
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+}
+
+fn seed_with_tableau_move() -> (u64, Move) {
+    (1..500)
+        .find_map(|seed| {
+            let k = Klondike::new(Seed(seed));
+            let mv = k
+                .state()
+                .legal_moves()
+                .into_iter()
+                .find(|m| matches!(m, Move::TableauToTableau { .. }))?;
+            Some((seed, mv))
+        })
+        .expect("some deal opens with a tableau move")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
+    if !enabled("dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing") {
+        return;
+    }
+    let b = browser(1000, 800).await;
+    let (seed, mv) = seed_with_tableau_move();
+    open_seed(&b, seed).await;
+    let (el, css) = canvas(&b).await;
+    let mirror = Mirror::new(seed, css);
+    let (from, to) = mirror.path(mv);
+    // Illegal: drop the card on a pile it does not fit.
+    let Move::TableauToTableau {
+        from: src, to: dst, ..
+    } = mv
+    else {
+        unreachable!()
+    };
+    let wrong = (0..7u8)
+        .find(|&t| {
+            t != src
+                && t != dst
+                && mirror
+                    .game
+                    .state()
+                    .check(Move::TableauToTableau {
+                        from: src,
+                        to: t,
+                        count: 1,
+                    })
+                    .is_err()
+        })
+        .expect("a pile the card does not fit");
+    let layout = Layout::new(css, 7);
+    let sprites = view::scene(mirror.game.state(), &layout);
+    let onto = view::pile_rect(&sprites, &layout, Pile::Tableau(wrong));
+    drag(
+        &b,
+        &el,
+        css,
+        from,
+        mirror.to_css(Point::new(onto.center().x, onto.y + 12.0)),
+    )
+    .await;
+    b.wait_for(
+        "the refusal",
+        "return document.querySelector('.parlour-sr-only').textContent.startsWith('Not allowed');",
+    )
+    .await;
+    assert_eq!(
+        played(&b).await,
+        Vec::<String>::new(),
+        "an illegal drop changes nothing"
+    );
+    assert!(b
+        .js("return document.querySelector('.parlour-status').textContent;")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("Moves 0"));
+    // Legal.
+    drag(&b, &el, css, from, to).await;
+    b.wait_for("the move", "const s = localStorage.getItem('parlour:klondike'); return !!s && JSON.parse(s).state.played.length > 0;").await;
+    assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
+    assert!(b
+        .js("return document.querySelector('.parlour-sr-only').textContent;")
+        .await
+        .as_str()
+        .unwrap()
+        .starts_with("Moved the"));
+    b.assert_clean_console("dragging cards").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_keyboard_plays_a_move() {
+    if !enabled("the_keyboard_plays_a_move") {
+        return;
+    }
+    let b = browser(1000, 800).await;
+    let (seed, mv) = seed_with_tableau_move();
+    let Move::TableauToTableau { from, to, .. } = mv else {
+        unreachable!()
+    };
+    open_seed(&b, seed).await;
+    let (el, _) = canvas(&b).await;
+    let right = "\u{E014}";
+    let left = "\u{E012}";
+    let mut keys = right.repeat(6 + usize::from(from));
+    keys.push('\u{E007}'); // Enter: pick up
+    let steps = i32::from(to) - i32::from(from);
+    keys.push_str(&(if steps > 0 { right } else { left }).repeat(steps.unsigned_abs() as usize));
+    keys.push('\u{E007}'); // Enter: put down
+    el.send_keys(&keys).await.unwrap();
+    b.wait_for("the move", "const s = localStorage.getItem('parlour:klondike'); return !!s && JSON.parse(s).state.played.length > 0;").await;
+    assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
+    // D deals from the stock; Ctrl+Z takes it back.
+    let before = played(&b).await.len();
+    el.send_keys("d").await.unwrap();
+    b.wait_for("a deal", &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length > {before};")).await;
+    el.send_keys("\u{E009}z\u{E009}").await.unwrap();
+    b.wait_for("undo", &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length === {before};")).await;
+    b.assert_clean_console("keyboard play").await;
+    b.close().await;
+}
+
+/// A deal that greedy progress wins, and its player moves (auto-moves and the
+/// final auto-complete are the game's own).
+fn winnable() -> (u64, Vec<Move>) {
+    (1..3000)
+        .find_map(|seed| {
+            let mut k = Klondike::new(Seed(seed));
+            k.set_reduced_motion(true);
+            let mut line = Vec::new();
+            while !analysis::can_auto_complete(k.state()) && !k.state().is_won() {
+                match analysis::find_progress(k.state(), 20_000) {
+                    Prospect::Progress(moves) => {
+                        for mv in moves {
+                            k.play(mv).ok()?;
+                            line.push(mv);
+                        }
+                    }
+                    _ => return None,
+                }
+                if line.len() > 90 {
+                    return None;
+                }
+            }
+            Some((seed, line))
+        })
+        .expect("a deal greedy play wins")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_winnable_deal_played_to_the_end_shows_the_win() {
+    if !enabled("a_winnable_deal_played_to_the_end_shows_the_win") {
+        return;
+    }
+    let (seed, line) = winnable();
+    let b = browser(1100, 900).await;
+    open_seed(&b, seed).await;
+    let (el, css) = canvas(&b).await;
+    let mut mirror = Mirror::new(seed, css);
+    for (i, &mv) in line.iter().enumerate() {
+        match mv {
+            Move::Deal | Move::Recycle => click(&b, &el, css, mirror.stock()).await,
+            _ => {
+                let (from, to) = mirror.path(mv);
+                drag(&b, &el, css, from, to).await;
+            }
+        }
+        mirror.game.play(mv).unwrap();
+        let want = mirror.game.record().len();
+        b.wait_for(
+            &format!("move {} of {} ({mv})", i + 1, line.len()),
+            &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length === {want};"),
+        )
+        .await;
+    }
+    b.wait_for(
+        "the win",
+        "return document.querySelector('.parlour-status').textContent.includes('Won!');",
+    )
+    .await;
+    let state = b
+        .js("return JSON.parse(localStorage.getItem('parlour:klondike')).state;")
+        .await;
+    assert_eq!(state["win_recorded"], Value::Bool(true));
+    b.assert_clean_console("winning").await;
+    b.close().await;
+}
