@@ -157,6 +157,7 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Hint",
             "Settings",
             "Rules",
+            "Statistics",
             "Back to games"
         ]
     );

@@ -15,7 +15,8 @@ fn usage() -> String {
     }
     s.push_str(
         "\nCommands:\n  \
-         klondike deal --seed N     print the deal of seed N in the deal text format\n\n\
+         klondike deal --seed N     print the deal of seed N in the deal text format\n  \
+         klondike show FILE|-       read a deal file, report the first error precisely, or print it back\n\n\
          Phutball and dominoes commands arrive with their rules engines.\n",
     );
     s
@@ -45,6 +46,19 @@ fn check_flags(args: &[String], known: &[&str]) -> Result<(), UsageError> {
     Ok(())
 }
 
+fn read_input(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("stdin: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
 fn klondike(args: &[String]) -> Result<String, UsageError> {
     match args.first().map(String::as_str) {
         Some("deal") => {
@@ -60,6 +74,19 @@ fn klondike(args: &[String]) -> Result<String, UsageError> {
                 &state,
                 Some(&format!("Klondike deal, seed {seed}")),
             ))
+        }
+        Some("show") => {
+            let rest = &args[1..];
+            let [path] = rest else {
+                return Err(UsageError(
+                    "klondike show needs one FILE (or - for stdin)".into(),
+                ));
+            };
+            let text = read_input(path).map_err(UsageError)?;
+            let rules = rules_from(&Options::defaults(OPTIONS));
+            let state =
+                deal_format::parse(&text, rules).map_err(|e| UsageError(format!("{path}: {e}")))?;
+            Ok(deal_format::print(&state, None))
         }
         Some(other) => Err(UsageError(format!("unknown klondike command '{other}'"))),
         None => Err(UsageError("klondike needs a command".into())),

@@ -1,0 +1,68 @@
+//! The `parlour` command line, run as a user would.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn parlour(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn help_lists_the_games() {
+    let (code, out, _) = parlour(&["--help"], "");
+    assert_eq!(code, 0);
+    for game in ["klondike", "phutball", "dominoes"] {
+        assert!(out.contains(game), "{out}");
+    }
+}
+
+#[test]
+fn a_deal_prints_and_reads_back() {
+    let (code, deal, _) = parlour(&["klondike", "deal", "--seed", "42"], "");
+    assert_eq!(code, 0);
+    assert!(deal.starts_with("# Klondike deal, seed 42\nT1: "));
+    let (code, again, _) = parlour(&["klondike", "show", "-"], &deal);
+    assert_eq!(code, 0);
+    assert_eq!(
+        again,
+        deal.lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+}
+
+#[test]
+fn mistakes_get_precise_messages_and_exit_code_2() {
+    let (code, _, err) = parlour(&["klondike", "deal", "--seed", "x"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--seed: 'x' is not a seed"), "{err}");
+    let (code, _, err) = parlour(&["klondike", "show", "-"], "T1: AS\nT2: 1H\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: unexpected '1H'"), "{err}");
+    let (code, _, err) = parlour(&["chess"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown game 'chess'"), "{err}");
+    let (code, _, err) = parlour(&["klondike", "deal", "--seed", "1", "--bogus", "2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'--bogus'"), "{err}");
+}
