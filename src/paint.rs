@@ -30,14 +30,17 @@ impl Color {
         Color { r, g, b, a }
     }
 
-    /// The CSS form, e.g. `rgba(255,0,0,0.502)`.
+    /// The CSS form, e.g. `rgba(255,0,0,0.502)`. Integer arithmetic only, so
+    /// the web build carries no float formatting code.
     pub fn css(self) -> String {
+        let thousandths = (u32::from(self.a) * 1000 + 127) / 255;
         format!(
-            "rgba({},{},{},{:.3})",
+            "rgba({},{},{},{}.{:03})",
             self.r,
             self.g,
             self.b,
-            f64::from(self.a) / 255.0
+            thousandths / 1000,
+            thousandths % 1000
         )
     }
 }
@@ -155,5 +158,7 @@ mod tests {
     fn css_colour_form() {
         assert_eq!(Color::rgb(1, 2, 3).css(), "rgba(1,2,3,1.000)");
         assert_eq!(Color::rgba(0, 0, 0, 0).css(), "rgba(0,0,0,0.000)");
+        assert_eq!(Color::rgba(255, 0, 0, 128).css(), "rgba(255,0,0,0.502)");
+        assert_eq!(Color::rgba(1, 2, 3, 70).css(), "rgba(1,2,3,0.275)");
     }
 }

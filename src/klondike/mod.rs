@@ -11,6 +11,7 @@ pub mod anim;
 pub mod cards;
 pub mod deal_format;
 pub mod rules;
+pub mod solver;
 pub mod view;
 
 use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
@@ -250,6 +251,8 @@ pub struct Klondike {
 }
 
 const HINT_MS: f64 = 2500.0;
+/// Positions the solver may search for a hint (a few milliseconds).
+const HINT_NODES: u64 = 30_000;
 const MOVE_MS: f64 = 160.0;
 const AUTO_MS: f64 = 110.0;
 
@@ -478,6 +481,14 @@ impl Klondike {
             text.push_str(&format!(" Turned up the {}.", c.name()));
         }
         text
+    }
+
+    fn hint_text(state: &State, mv: Move) -> String {
+        match mv {
+            Move::Deal => "deal from the stock.".to_owned(),
+            Move::Recycle => "turn the waste over.".to_owned(),
+            _ => Self::describe(state, mv, Effects::default()).replace("Moved", "move"),
+        }
     }
 
     fn after_player_move(&mut self, mv: Move, before: Vec<(Card, Rect)>, layout: &Layout) {
@@ -1167,6 +1178,30 @@ impl Game for Klondike {
     }
 
     fn hint(&mut self) -> Outcome {
+        // The solver first: the next move of a winning line, or the news that there is none.
+        let limits = solver::Limits {
+            nodes: HINT_NODES,
+            table_slots: 1 << 16,
+        };
+        if let Ok(report) = solver::solve(&self.state, limits) {
+            match report.verdict {
+                solver::Verdict::Winnable(line) => {
+                    if let Some(&mv) = line.first() {
+                        self.ui.hint = Some((mv, None));
+                        return Outcome::say(format!(
+                            "Hint (on a winning line): {}",
+                            Self::hint_text(&self.state, mv)
+                        ));
+                    }
+                }
+                solver::Verdict::Unwinnable if !self.state.is_won() => {
+                    return Outcome::say(
+                        "This position can no longer be won, whatever you play. Undo to go back.",
+                    );
+                }
+                _ => {}
+            }
+        }
         match analysis::find_progress(&self.state, analysis::BUDGET) {
             analysis::Prospect::Progress(line) => {
                 let mv = line[0];
@@ -1241,11 +1276,9 @@ impl Game for Klondike {
     fn stats(&self) -> Option<Vec<(String, String)>> {
         let key = mode_key(&self.state.rules);
         let st = self.rec.stats.get(&key).cloned().unwrap_or_default();
-        let rate = if st.played == 0 {
-            "–".to_owned()
-        } else {
-            format!("{:.0}%", f64::from(st.won) * 100.0 / f64::from(st.played))
-        };
+        let rate = (st.won * 100 + st.played / 2)
+            .checked_div(st.played)
+            .map_or_else(|| "–".to_owned(), |r| format!("{r}%"));
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         Some(vec![
             ("Mode".into(), key.replace("draw", "Draw")),

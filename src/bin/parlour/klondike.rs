@@ -1,0 +1,248 @@
+//! `parlour klondike …`: deals, deal files and the solver.
+
+use crate::args::{read_input, Args, UsageError};
+use parlour::game::Options;
+use parlour::klondike::rules::{Passes, Rules, State};
+use parlour::klondike::solver::{Limits, Report, Solver, Verdict};
+use parlour::klondike::{deal_format, rules_from, OPTIONS};
+use parlour::Seed;
+use std::time::Instant;
+
+pub const USAGE: &str = "  \
+klondike deal --seed N     print the deal of seed N in the deal text format
+  klondike show FILE|-       read a deal file, report the first error precisely, or print it back
+  klondike solve [--draw 1|3] [--passes N|unlimited] [--budget-ms N] [--budget-nodes N]
+                 [--moves] (FILE…|-|--seeds A..B)
+                             solve deals: one line each (verdict, nodes, ms); with --seeds a
+                             summary of verdicts, times and table size follows
+";
+
+fn default_rules() -> Rules {
+    rules_from(&Options::defaults(OPTIONS))
+}
+
+pub fn run(args: &[String]) -> Result<String, UsageError> {
+    match args.first().map(String::as_str) {
+        Some("deal") => {
+            let a = Args::parse(&args[1..], &["--seed"], &[])?;
+            let seed: Seed = a
+                .value("--seed")
+                .ok_or_else(|| UsageError("klondike deal needs --seed N".into()))?
+                .parse()
+                .map_err(|e| UsageError(format!("--seed: {e}")))?;
+            if !a.positional.is_empty() {
+                return Err(UsageError(format!("unexpected '{}'", a.positional[0])));
+            }
+            let state = State::deal(default_rules(), seed);
+            Ok(deal_format::print(
+                &state,
+                Some(&format!("Klondike deal, seed {seed}")),
+            ))
+        }
+        Some("show") => {
+            let a = Args::parse(&args[1..], &[], &[])?;
+            let [path] = a.positional.as_slice() else {
+                return Err(UsageError(
+                    "klondike show needs one FILE (or - for stdin)".into(),
+                ));
+            };
+            let text = read_input(path).map_err(UsageError)?;
+            let state = deal_format::parse(&text, default_rules())
+                .map_err(|e| UsageError(format!("{path}: {e}")))?;
+            Ok(deal_format::print(&state, None))
+        }
+        Some("solve") => solve(&args[1..]),
+        Some(other) => Err(UsageError(format!("unknown klondike command '{other}'"))),
+        None => Err(UsageError("klondike needs a command".into())),
+    }
+}
+
+fn parse_range(s: &str) -> Option<(u64, u64)> {
+    let (a, b) = s.split_once("..")?;
+    let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+    (a <= b).then_some((a, b))
+}
+
+/// One solved deal.
+struct Solved {
+    name: String,
+    report: Report,
+    ms: f64,
+}
+
+fn solve_one(state: &State, limits: Limits, budget_ms: f64) -> Result<(Report, f64), UsageError> {
+    let start = Instant::now();
+    let mut solver = Solver::new(state, limits).map_err(|e| UsageError(e.to_string()))?;
+    loop {
+        if let Some(r) = solver.run(20_000) {
+            return Ok((r, start.elapsed().as_secs_f64() * 1000.0));
+        }
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        if ms >= budget_ms {
+            let r = Report {
+                verdict: Verdict::Unknown,
+                nodes: solver.nodes(),
+                peak_table: 0,
+            };
+            return Ok((r, ms));
+        }
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Wilson score interval for a proportion, 95%.
+pub fn wilson(successes: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let (k, n) = (successes as f64, n as f64);
+    let z = 1.959_964;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    (centre - half, centre + half)
+}
+
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn solve(raw: &[String]) -> Result<String, UsageError> {
+    let a = Args::parse(
+        raw,
+        &[
+            "--draw",
+            "--passes",
+            "--budget-ms",
+            "--budget-nodes",
+            "--seeds",
+        ],
+        &["--moves"],
+    )?;
+    let draw = a.parsed("--draw", 1u8, |v| match v {
+        "1" => Some(1),
+        "3" => Some(3),
+        _ => None,
+    })?;
+    let passes = a.parsed("--passes", Passes::Unlimited, |v| match v {
+        "unlimited" => Some(Passes::Unlimited),
+        n => n.parse().ok().filter(|&n| n >= 1).map(Passes::Limited),
+    })?;
+    let budget_ms = a.parsed("--budget-ms", 10_000.0, |v| {
+        v.parse::<f64>().ok().filter(|v| *v > 0.0)
+    })?;
+    let nodes = a.parsed("--budget-nodes", u64::MAX, |v| v.parse().ok())?;
+    let rules = Rules {
+        draw,
+        passes,
+        ..default_rules()
+    };
+    let limits = Limits {
+        nodes,
+        ..Limits::default()
+    };
+    let mut deals: Vec<(String, State)> = Vec::new();
+    if let Some(range) = a.value("--seeds") {
+        let (from, to) = parse_range(range)
+            .ok_or_else(|| UsageError(format!("--seeds: '{range}' is not a range like 1..1000")))?;
+        deals.extend((from..=to).map(|s| (format!("seed {s}"), State::deal(rules, Seed(s)))));
+    }
+    for path in &a.positional {
+        let text = read_input(path).map_err(UsageError)?;
+        let state =
+            deal_format::parse(&text, rules).map_err(|e| UsageError(format!("{path}: {e}")))?;
+        deals.push((path.clone(), state));
+    }
+    if deals.is_empty() {
+        return Err(UsageError(
+            "klondike solve needs deal files, - or --seeds A..B".into(),
+        ));
+    }
+    let mut out = String::new();
+    let mut solved = Vec::new();
+    for (name, state) in deals {
+        let (report, ms) = solve_one(&state, limits, budget_ms)?;
+        out.push_str(&format!(
+            "{name}: {} nodes {} {:.1} ms\n",
+            report.verdict.name(),
+            report.nodes,
+            ms
+        ));
+        if a.has("--moves") {
+            if let Verdict::Winnable(moves) = &report.verdict {
+                let line: Vec<String> = moves.iter().map(ToString::to_string).collect();
+                out.push_str(&format!("  {}\n", line.join(" ")));
+            }
+        }
+        print!("{out}");
+        out.clear();
+        solved.push(Solved { name, report, ms });
+    }
+    if a.value("--seeds").is_some() {
+        out.push_str(&summary(&solved, draw, passes, budget_ms));
+    }
+    Ok(out)
+}
+
+fn summary(solved: &[Solved], draw: u8, passes: Passes, budget_ms: f64) -> String {
+    let n = solved.len();
+    let count = |name: &str| {
+        solved
+            .iter()
+            .filter(|s| s.report.verdict.name() == name)
+            .count()
+    };
+    let (won, lost, unknown) = (count("winnable"), count("unwinnable"), count("unknown"));
+    let pct = |k: usize| 100.0 * k as f64 / n as f64;
+    let (lo, hi) = wilson(won, n);
+    let mut times: Vec<f64> = solved.iter().map(|s| s.ms).collect();
+    times.sort_by(f64::total_cmp);
+    let peak = solved
+        .iter()
+        .map(|s| s.report.peak_table)
+        .max()
+        .unwrap_or(0);
+    let slowest = solved
+        .iter()
+        .max_by(|a, b| a.ms.total_cmp(&b.ms))
+        .map(|s| s.name.as_str())
+        .unwrap_or("");
+    let passes = match passes {
+        Passes::Unlimited => "unlimited".to_owned(),
+        Passes::Limited(p) => p.to_string(),
+    };
+    let mut s = format!(
+        "\nsummary: {n} deals, draw {draw}, passes {passes}, budget {budget_ms} ms\n\
+         winnable   {won:>6} {:6.2}%  (95% CI {:.2}–{:.2}%)\n\
+         unwinnable {lost:>6} {:6.2}%\n\
+         unknown    {unknown:>6} {:6.2}%\n\
+         time ms    median {:.2}  p90 {:.2}  p99 {:.2}  max {:.2} ({slowest})\n\
+         peak table {peak} positions\n",
+        pct(won),
+        lo * 100.0,
+        hi * 100.0,
+        pct(lost),
+        pct(unknown),
+        percentile(&times, 0.5),
+        percentile(&times, 0.9),
+        percentile(&times, 0.99),
+        times.last().copied().unwrap_or(0.0),
+    );
+    if let Some(kb) = peak_rss_kb() {
+        s.push_str(&format!(
+            "peak memory {:.1} MB (resident)\n",
+            kb as f64 / 1024.0
+        ));
+    }
+    s
+}

@@ -1,0 +1,48 @@
+//! `parlour`: the command line for analysis — deals, solvers, AI self-play, tile sets.
+
+mod args;
+mod klondike;
+
+use args::UsageError;
+use parlour::GameKind;
+use std::process::ExitCode;
+
+fn usage() -> String {
+    let mut s = String::from(
+        "parlour — analysis tools for the Parlour games\n\n\
+         Usage: parlour <GAME> <COMMAND> [OPTIONS]\n       parlour --help | --version\n\nGames:\n",
+    );
+    for kind in GameKind::ALL {
+        s.push_str(&format!("  {:<10} {}\n", kind.slug(), kind.blurb()));
+    }
+    s.push_str("\nCommands:\n");
+    s.push_str(klondike::USAGE);
+    s.push_str("\nPhutball and dominoes commands arrive with their rules engines.\n");
+    s
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        None | Some("-h" | "--help" | "help") => Ok(usage()),
+        Some("-V" | "--version") => Ok(format!("parlour {}\n", env!("CARGO_PKG_VERSION"))),
+        Some(name) => match name.parse::<GameKind>() {
+            Ok(GameKind::Klondike) => klondike::run(&args[1..]),
+            Ok(kind) => Err(UsageError(format!(
+                "{} has no commands yet; they arrive with its rules engine",
+                kind.slug()
+            ))),
+            Err(e) => Err(UsageError(e.to_string())),
+        },
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(UsageError(e)) => {
+            eprintln!("parlour: {e}\n\n{}", usage());
+            ExitCode::from(2)
+        }
+    }
+}

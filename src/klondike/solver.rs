@@ -1,0 +1,988 @@
+//! A solver for Thoughtful Klondike: every card's place is known, and the
+//! question is whether some sequence of legal moves wins.
+//!
+//! The search is a depth-first search over a compact copy of the position:
+//!
+//! - **Safe foundation moves are forced.** A card whose two possible
+//!   holders (the cards of the other colour one rank lower) are already on
+//!   the foundations can never be needed in the tableau, so it goes up at once
+//!   and is never branched on.
+//! - **Stock cycling is one move.** The waste's top card and every card the
+//!   stock would bring to the top within the passes left are candidate moves
+//!   of their own ("deal until this card shows, then play it"), so the search
+//!   never walks the stock card by card.
+//! - **A transposition table** of 64-bit hashes with a fixed number of slots
+//!   (always-replace) remembers explored positions; tableau piles are hashed
+//!   as a multiset, so positions that differ only in the order of the piles
+//!   are the same. A hash set of the positions on the current path keeps the
+//!   search from looping when the table has forgotten something.
+//! - **Move ordering**: foundation moves, moves that turn a card, stock cards,
+//!   other tableau moves, and cards back from the foundations last.
+//! - **Dominance pruning**: a pile with no face-down card never moves whole
+//!   into an empty pile (the position would be the same up to pile order).
+//!
+//! The search runs in two phases. Phase one also leaves out moves that wins
+//! rarely need (part of a run onto another pile unless the card it uncovers
+//! can go up at once; cards back from the foundations): it finds most wins
+//! fast. If it finds none, phase two searches with every move, and none of its
+//! cuts loses a win, so an exhausted phase two proves the deal unwinnable. The search runs in slices ([`Solver::run`]) so that a page can
+//! interleave it with animation frames, and it is deterministic: the same
+//! position and budget give the same verdict and the same moves.
+
+use super::cards::{Card, Rank};
+use super::rules::{Build, Fill, Move, Passes, State};
+use std::collections::HashSet;
+use std::fmt;
+
+const MAX_PILES: usize = 10;
+const PILE_CAP: usize = 24;
+const TALON_CAP: usize = 52;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Pile {
+    cards: [u8; PILE_CAP],
+    len: u8,
+    down: u8,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    piles: [Pile; MAX_PILES],
+    talon: [u8; TALON_CAP],
+    talon_len: u8,
+    /// Cards of the talon turned onto the waste; the waste's top is `talon[cursor - 1]`.
+    cursor: u8,
+    found: [u8; 4],
+    recycles: u8,
+}
+
+const fn rank(c: u8) -> u8 {
+    c % 13 + 1
+}
+const fn suit(c: u8) -> usize {
+    (c / 13) as usize
+}
+const fn red(c: u8) -> bool {
+    matches!(suit(c), 1 | 2)
+}
+
+/// One step of the search: a move, or a group of stock moves and the play of
+/// the card they bring to the top of the waste.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Deal (and recycle `recycles` times) until the waste shows
+    /// `talon[target - 1]`, then play it to the tableau pile `to` (or the
+    /// foundation when `to` is `None`).
+    Talon {
+        target: u8,
+        recycles: u8,
+        to: Option<u8>,
+    },
+    /// A tableau pile's top card to its foundation.
+    ToFoundation(u8),
+    /// `count` cards from one pile to another.
+    Tableau { from: u8, to: u8, count: u8 },
+    /// A foundation's top card back to a pile.
+    FromFoundation { suit: u8, to: u8 },
+}
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The position can be won; these moves (in the rules' notation) win it.
+    Winnable(Vec<Move>),
+    /// No sequence of moves wins: the search was exhaustive.
+    Unwinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl Verdict {
+    /// A one-word name: `winnable`, `unwinnable` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Winnable(_) => "winnable",
+            Verdict::Unwinnable => "unwinnable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The solver's answer and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub verdict: Verdict,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The most positions the table held at once.
+    pub peak_table: usize,
+}
+
+/// Rules the solver cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the solver does not support {}", self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// Limits on a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions to search before answering [`Verdict::Unknown`].
+    pub nodes: u64,
+    /// Slots in the transposition table (a power of two is used, at least this many / 2).
+    pub table_slots: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            nodes: 2_000_000,
+            table_slots: 1 << 21,
+        }
+    }
+}
+
+struct Frame {
+    node: Node,
+    moves: Vec<Step>,
+    next: usize,
+    path_len: usize,
+    hash: u64,
+}
+
+/// A search in progress. Call [`Solver::run`] until it returns a report.
+pub struct Solver {
+    /// Phase one: leave out the moves that are rarely needed (part of a run
+    /// onto another pile unless it frees a card for the foundation, cards
+    /// back from the foundations). Fast at finding wins, but its failure
+    /// proves nothing; phase two searches everything.
+    pruned: bool,
+    piles: usize,
+    draw: u8,
+    passes: Passes,
+    fill_any: bool,
+    from_foundation: bool,
+    root: Node,
+    stack: Vec<Frame>,
+    path: Vec<Step>,
+    on_path: HashSet<u64>,
+    table: Vec<u64>,
+    used: usize,
+    peak: usize,
+    nodes: u64,
+    limits: Limits,
+    done: Option<Report>,
+}
+
+fn mix(mut h: u64) -> u64 {
+    // splitmix64's finaliser: a good 64-bit mixer.
+    h ^= h >> 30;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 27;
+    h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+    h ^ (h >> 31)
+}
+
+fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
+    let mut h = seed;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = mix(h ^ u64::from_le_bytes(word));
+    }
+    h
+}
+
+impl Solver {
+    /// Prepares a search of `state`.
+    pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        let r = state.rules;
+        if r.build != Build::AlternateColour {
+            return Err(Unsupported(
+                "tableaus that build other than in alternating colours".into(),
+            ));
+        }
+        if r.base != Rank::ACE {
+            return Err(Unsupported(
+                "foundations that start from another rank than the Ace".into(),
+            ));
+        }
+        if state.tableau.len() > MAX_PILES {
+            return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
+        }
+        let mut root = Node {
+            piles: [Pile {
+                cards: [0; PILE_CAP],
+                len: 0,
+                down: 0,
+            }; MAX_PILES],
+            talon: [0; TALON_CAP],
+            talon_len: 0,
+            cursor: state.waste.len() as u8,
+            found: state.foundations,
+            recycles: state.recycles,
+        };
+        for (i, col) in state.tableau.iter().enumerate() {
+            // A pile grows by at most 13 face-up cards.
+            if usize::from(col.down) + 13 > PILE_CAP || col.cards.len() > PILE_CAP {
+                return Err(Unsupported(format!(
+                    "piles with more than {} face-down cards",
+                    PILE_CAP - 13
+                )));
+            }
+            let p = &mut root.piles[i];
+            for (j, c) in col.cards.iter().enumerate() {
+                p.cards[j] = c.index() as u8;
+            }
+            p.len = col.cards.len() as u8;
+            p.down = col.down.min(p.len);
+        }
+        let talon: Vec<Card> = state
+            .waste
+            .iter()
+            .chain(state.stock.iter().rev())
+            .copied()
+            .collect();
+        if talon.len() > TALON_CAP {
+            return Err(Unsupported("more than one deck".into()));
+        }
+        for (j, c) in talon.iter().enumerate() {
+            root.talon[j] = c.index() as u8;
+        }
+        root.talon_len = talon.len() as u8;
+        let slots = limits.table_slots.max(1024).next_power_of_two();
+        let mut s = Solver {
+            pruned: true,
+            piles: state.tableau.len(),
+            draw: r.draw.max(1),
+            passes: r.passes_allowed(),
+            fill_any: r.fill == Fill::Any,
+            from_foundation: r.from_foundation,
+            root,
+            stack: Vec::new(),
+            path: Vec::new(),
+            on_path: HashSet::new(),
+            table: vec![0; slots],
+            used: 0,
+            peak: 0,
+            nodes: 0,
+            limits,
+            done: None,
+        };
+        s.start();
+        Ok(s)
+    }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn n_piles(&self) -> usize {
+        self.piles
+    }
+
+    fn start(&mut self) {
+        let mut node = self.root;
+        let mut path = Vec::new();
+        self.force(&mut node, &mut path);
+        self.path = path;
+        if self.won(&node) {
+            self.finish_win(node);
+            return;
+        }
+        let hash = self.hash(&node);
+        self.remember(hash);
+        let moves = self.moves(&node);
+        self.on_path.insert(hash);
+        self.stack.push(Frame {
+            node,
+            moves,
+            next: 0,
+            path_len: self.path.len(),
+            hash,
+        });
+    }
+
+    fn passes_left(&self, recycles: u8) -> Option<u8> {
+        match self.passes {
+            Passes::Unlimited => None,
+            Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(recycles)),
+        }
+    }
+
+    fn fits_foundation(node: &Node, c: u8) -> bool {
+        node.found[suit(c)] + 1 == rank(c)
+    }
+
+    fn safe(node: &Node, c: u8) -> bool {
+        if !Self::fits_foundation(node, c) {
+            return false;
+        }
+        let r = rank(c);
+        r <= 2
+            || (0..4)
+                .filter(|&s| (s == 1 || s == 2) != red(c))
+                .all(|s| node.found[s] + 1 >= r)
+    }
+
+    fn builds_on(c: u8, onto: u8) -> bool {
+        rank(onto) == rank(c) + 1 && red(c) != red(onto)
+    }
+
+    fn takes(&self, pile: &Pile, c: u8) -> bool {
+        match pile.len {
+            0 => self.fill_any || rank(c) == 13,
+            n => Self::builds_on(c, pile.cards[usize::from(n) - 1]),
+        }
+    }
+
+    /// Plays every safe foundation move, recording each.
+    fn force(&self, node: &mut Node, path: &mut Vec<Step>) {
+        loop {
+            let mut moved = false;
+            for i in 0..self.n_piles() {
+                let p = node.piles[i];
+                if p.len > 0 && Self::safe(node, p.cards[usize::from(p.len) - 1]) {
+                    let step = Step::ToFoundation(i as u8);
+                    self.apply(node, step);
+                    path.push(step);
+                    moved = true;
+                }
+            }
+            if node.cursor > 0 && Self::safe(node, node.talon[usize::from(node.cursor) - 1]) {
+                let step = Step::Talon {
+                    target: node.cursor,
+                    recycles: 0,
+                    to: None,
+                };
+                self.apply(node, step);
+                path.push(step);
+                moved = true;
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    fn won(&self, node: &Node) -> bool {
+        node.talon_len == 0 && node.piles.iter().all(|p| p.down == 0)
+    }
+
+    /// The stock positions reachable from here: (cursor, extra recycles), the
+    /// current waste top included, each at its first arrival.
+    fn talon_targets(&self, node: &Node) -> Vec<(u8, u8)> {
+        let len = node.talon_len;
+        let mut out = Vec::new();
+        let mut seen = [false; TALON_CAP + 1];
+        let mut cur = node.cursor;
+        let mut rec = 0u8;
+        if cur > 0 {
+            out.push((cur, 0));
+            seen[usize::from(cur)] = true;
+        }
+        let mut recycled_passes = 0;
+        loop {
+            if cur < len {
+                cur = (cur + self.draw).min(len);
+            } else {
+                if cur == 0
+                    || self.passes_left(node.recycles + rec) == Some(0)
+                    || recycled_passes == 2
+                {
+                    break;
+                }
+                rec += 1;
+                recycled_passes += 1;
+                cur = 0;
+                continue;
+            }
+            if !seen[usize::from(cur)] {
+                seen[usize::from(cur)] = true;
+                out.push((cur, rec));
+            }
+        }
+        out
+    }
+
+    fn apply(&self, node: &mut Node, step: Step) {
+        match step {
+            Step::Talon {
+                target,
+                recycles,
+                to,
+            } => {
+                let at = usize::from(target) - 1;
+                let c = node.talon[at];
+                let len = usize::from(node.talon_len);
+                node.talon.copy_within(at + 1..len, at);
+                node.talon_len -= 1;
+                node.cursor = target - 1;
+                node.recycles = node.recycles.saturating_add(recycles);
+                match to {
+                    None => node.found[suit(c)] += 1,
+                    Some(t) => {
+                        let p = &mut node.piles[usize::from(t)];
+                        p.cards[usize::from(p.len)] = c;
+                        p.len += 1;
+                    }
+                }
+            }
+            Step::ToFoundation(i) => {
+                let p = &mut node.piles[usize::from(i)];
+                p.len -= 1;
+                let c = p.cards[usize::from(p.len)];
+                if p.down == p.len && p.down > 0 {
+                    p.down -= 1;
+                }
+                node.found[suit(c)] += 1;
+            }
+            Step::Tableau { from, to, count } => {
+                let mut src = node.piles[usize::from(from)];
+                let dst = &mut node.piles[usize::from(to)];
+                let start = usize::from(src.len - count);
+                for k in 0..usize::from(count) {
+                    dst.cards[usize::from(dst.len) + k] = src.cards[start + k];
+                }
+                dst.len += count;
+                src.len -= count;
+                if src.down == src.len && src.down > 0 {
+                    src.down -= 1;
+                }
+                node.piles[usize::from(from)] = src;
+            }
+            Step::FromFoundation { suit: s, to } => {
+                let r = node.found[usize::from(s)];
+                node.found[usize::from(s)] -= 1;
+                let c = s * 13 + r - 1;
+                let p = &mut node.piles[usize::from(to)];
+                p.cards[usize::from(p.len)] = c;
+                p.len += 1;
+            }
+        }
+    }
+
+    fn moves(&self, node: &Node) -> Vec<Step> {
+        let n = self.n_piles();
+        let mut first = Vec::new(); // to a foundation; turning a card
+        let mut talon = Vec::new();
+        let mut other = Vec::new();
+        let mut back = Vec::new();
+        for i in 0..n {
+            let p = &node.piles[i];
+            if p.len > 0 && Self::fits_foundation(node, p.cards[usize::from(p.len) - 1]) {
+                first.push(Step::ToFoundation(i as u8));
+            }
+        }
+        for from in 0..n {
+            let src = &node.piles[from];
+            let up = src.len - src.down;
+            for count in (1..=up).rev() {
+                let head = src.cards[usize::from(src.len - count)];
+                let whole = count == up;
+                let mut space_tried = false;
+                for to in 0..n {
+                    if to == from || !self.takes(&node.piles[to], head) {
+                        continue;
+                    }
+                    let dst_empty = node.piles[to].len == 0;
+                    if dst_empty {
+                        // Every space is alike; and a whole pile into a space
+                        // is the same position with the piles renumbered.
+                        if space_tried || (whole && src.down == 0) {
+                            continue;
+                        }
+                        space_tried = true;
+                    }
+                    let step = Step::Tableau {
+                        from: from as u8,
+                        to: to as u8,
+                        count,
+                    };
+                    if whole && src.down > 0 {
+                        first.push(step);
+                    } else if self.pruned && !whole {
+                        // Keep a partial run move only if the card it uncovers can go up.
+                        let under = src.cards[usize::from(src.len - count) - 1];
+                        if Self::fits_foundation(node, under) {
+                            other.push(step);
+                        }
+                    } else {
+                        other.push(step);
+                    }
+                }
+            }
+        }
+        for (target, recycles) in self.talon_targets(node) {
+            let c = node.talon[usize::from(target) - 1];
+            if Self::fits_foundation(node, c) {
+                talon.push(Step::Talon {
+                    target,
+                    recycles,
+                    to: None,
+                });
+            }
+            let mut space_tried = false;
+            for to in 0..n {
+                if self.takes(&node.piles[to], c) {
+                    if node.piles[to].len == 0 {
+                        if space_tried {
+                            continue;
+                        }
+                        space_tried = true;
+                    }
+                    talon.push(Step::Talon {
+                        target,
+                        recycles,
+                        to: Some(to as u8),
+                    });
+                }
+            }
+        }
+        if self.from_foundation && !self.pruned {
+            for s in 0..4u8 {
+                let r = node.found[usize::from(s)];
+                if r == 0 {
+                    continue;
+                }
+                let c = s * 13 + r - 1;
+                let mut space_tried = false;
+                for to in 0..n {
+                    let p = &node.piles[to];
+                    if self.takes(p, c) {
+                        if p.len == 0 {
+                            if space_tried {
+                                continue;
+                            }
+                            space_tried = true;
+                        }
+                        back.push(Step::FromFoundation {
+                            suit: s,
+                            to: to as u8,
+                        });
+                    }
+                }
+            }
+        }
+        first.extend(talon);
+        first.extend(other);
+        first.extend(back);
+        first
+    }
+
+    fn hash(&self, node: &Node) -> u64 {
+        let mut piles = [0u64; MAX_PILES];
+        for (h, p) in piles.iter_mut().zip(node.piles.iter()) {
+            *h = hash_bytes(
+                (u64::from(p.down) << 8) | u64::from(p.len),
+                &p.cards[..usize::from(p.len)],
+            );
+        }
+        piles.sort_unstable();
+        let mut h = hash_bytes(0x5151, &node.talon[..usize::from(node.talon_len)]);
+        let recycles = match self.passes {
+            Passes::Unlimited => 0,
+            Passes::Limited(_) => node.recycles,
+        };
+        h = mix(h
+            ^ u64::from(node.cursor)
+            ^ (u64::from(recycles) << 8)
+            ^ (u64::from_le_bytes([
+                node.found[0],
+                node.found[1],
+                node.found[2],
+                node.found[3],
+                0,
+                0,
+                0,
+                0,
+            ]) << 16));
+        for p in piles {
+            h = mix(h ^ p);
+        }
+        h | 1
+    }
+
+    fn remember(&mut self, hash: u64) -> bool {
+        let slot = (hash as usize) & (self.table.len() - 1);
+        if self.table[slot] == hash {
+            return false;
+        }
+        if self.table[slot] == 0 {
+            self.used += 1;
+        }
+        self.table[slot] = hash;
+        true
+    }
+
+    /// Plays the rest of a position with no face-down card and no stock: the
+    /// lowest card that fits, over and over.
+    fn finish_win(&mut self, mut node: Node) {
+        loop {
+            let best = (0..self.n_piles())
+                .filter_map(|i| {
+                    let p = &node.piles[i];
+                    let c = *p.cards[..usize::from(p.len)].last()?;
+                    Self::fits_foundation(&node, c).then_some((rank(c), i))
+                })
+                .min();
+            match best {
+                Some((_, i)) => {
+                    let step = Step::ToFoundation(i as u8);
+                    self.apply(&mut node, step);
+                    self.path.push(step);
+                }
+                None => break,
+            }
+        }
+        let moves = self.to_moves();
+        self.done = Some(Report {
+            verdict: Verdict::Winnable(moves),
+            nodes: self.nodes,
+            peak_table: self.peak.max(self.used),
+        });
+    }
+
+    /// The path as the rules' moves, stock dealing spelled out.
+    fn to_moves(&self) -> Vec<Move> {
+        let mut node = self.root;
+        let mut out = Vec::new();
+        for &step in &self.path {
+            match step {
+                Step::Talon { target, to, .. } => {
+                    let mut cur = node.cursor;
+                    while cur != target {
+                        if cur < node.talon_len {
+                            out.push(Move::Deal);
+                            cur = (cur + self.draw).min(node.talon_len);
+                        } else {
+                            out.push(Move::Recycle);
+                            cur = 0;
+                        }
+                    }
+                    out.push(match to {
+                        None => Move::WasteToFoundation,
+                        Some(t) => Move::WasteToTableau(t),
+                    });
+                }
+                Step::ToFoundation(i) => out.push(Move::TableauToFoundation(i)),
+                Step::Tableau { from, to, count } => {
+                    out.push(Move::TableauToTableau { from, to, count })
+                }
+                Step::FromFoundation { suit: s, to } => {
+                    out.push(Move::FoundationToTableau(
+                        super::cards::Suit::ALL[usize::from(s)],
+                        to,
+                    ));
+                }
+            }
+            self.apply(&mut node, step);
+        }
+        out
+    }
+
+    /// Searches up to `slice` more positions. Returns the report once the
+    /// search is over (won, exhausted or out of budget), `None` if it should
+    /// be called again.
+    pub fn run(&mut self, slice: u64) -> Option<Report> {
+        let stop = self.nodes.saturating_add(slice);
+        while self.done.is_none() {
+            if self.nodes >= self.limits.nodes {
+                self.done = Some(Report {
+                    verdict: Verdict::Unknown,
+                    nodes: self.nodes,
+                    peak_table: self.peak.max(self.used),
+                });
+                break;
+            }
+            if self.nodes >= stop {
+                return None;
+            }
+            let Some(top) = self.stack.last_mut() else {
+                if self.pruned {
+                    // Phase one found no win; search everything to prove it.
+                    self.pruned = false;
+                    self.table.iter_mut().for_each(|slot| *slot = 0);
+                    self.peak = self.peak.max(self.used);
+                    self.used = 0;
+                    self.on_path.clear();
+                    self.start();
+                    continue;
+                }
+                self.done = Some(Report {
+                    verdict: Verdict::Unwinnable,
+                    nodes: self.nodes,
+                    peak_table: self.peak.max(self.used),
+                });
+                break;
+            };
+            if top.next == top.moves.len() {
+                let hash = top.hash;
+                self.stack.pop();
+                self.on_path.remove(&hash);
+                continue;
+            }
+            let step = top.moves[top.next];
+            top.next += 1;
+            let mut child = top.node;
+            let path_len = top.path_len;
+            self.path.truncate(path_len);
+            self.apply(&mut child, step);
+            self.path.push(step);
+            self.nodes += 1;
+            let mut forced = std::mem::take(&mut self.path);
+            self.force(&mut child, &mut forced);
+            self.path = forced;
+            if self.won(&child) {
+                self.finish_win(child);
+                break;
+            }
+            let hash = self.hash(&child);
+            if self.on_path.contains(&hash) || !self.remember(hash) {
+                continue;
+            }
+            let moves = self.moves(&child);
+            self.on_path.insert(hash);
+            self.stack.push(Frame {
+                node: child,
+                moves,
+                next: 0,
+                path_len: self.path.len(),
+                hash,
+            });
+        }
+        self.done.clone()
+    }
+}
+
+/// Solves `state` to the end of the node budget.
+pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
+    let mut s = Solver::new(state, limits)?;
+    loop {
+        if let Some(r) = s.run(u64::MAX) {
+            return Ok(r);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::klondike::rules::{Column, Rules};
+    use crate::rng::Seed;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn col(down: u8, cards: &str) -> Column {
+        Column {
+            cards: cards.split_whitespace().map(c).collect(),
+            down,
+        }
+    }
+
+    fn replays_to_a_win(state: &State, moves: &[Move]) {
+        let mut s = state.clone();
+        for (i, &mv) in moves.iter().enumerate() {
+            s.play(mv)
+                .unwrap_or_else(|e| panic!("move {i} ({mv}) is illegal: {e}"));
+        }
+        assert!(s.is_won(), "the line does not win");
+    }
+
+    /// A full deck laid out by hand: the given piles and stock, the rest on the foundations.
+    fn layout(piles: &[(u8, &str)], stock: &str) -> State {
+        let tableau: Vec<Column> = piles.iter().map(|&(d, cs)| col(d, cs)).collect();
+        let stock: Vec<Card> = stock.split_whitespace().rev().map(c).collect();
+        let mut s = State::new(Rules::default(), tableau, stock);
+        // Everything below the lowest card of each suit still in play is on its foundation.
+        for (i, f) in s.foundations.iter_mut().enumerate() {
+            let lowest = s
+                .tableau
+                .iter()
+                .flat_map(|c| c.cards.iter())
+                .chain(s.stock.iter())
+                .filter(|c| c.suit().index() == i)
+                .map(|c| c.rank().value())
+                .min()
+                .unwrap_or(14);
+            *f = lowest - 1;
+        }
+        s.check_cards().unwrap();
+        s
+    }
+
+    #[test]
+    fn a_trivial_position_is_won_and_replays() {
+        let s = layout(&[(0, "KS"), (0, "KH"), (0, "KD"), (0, "KC")], "");
+        let r = solve(&s, Limits::default()).unwrap();
+        let Verdict::Winnable(moves) = &r.verdict else {
+            panic!("{r:?}")
+        };
+        assert_eq!(moves.len(), 4);
+        replays_to_a_win(&s, moves);
+    }
+
+    #[test]
+    fn the_stock_is_searched_as_a_whole() {
+        // The queen of hearts is buried in the stock under cards that cannot
+        // play until she is out; draw three with unlimited passes reaches her.
+        let mut s = layout(&[(1, "QH KS"), (0, "KH")], "JS QS JH KD QD JD KC QC JC");
+        s.rules.draw = 3;
+        let r = solve(&s, Limits::default()).unwrap();
+        let Verdict::Winnable(moves) = &r.verdict else {
+            panic!("{r:?}")
+        };
+        replays_to_a_win(&s, moves);
+        assert!(moves.contains(&Move::Deal));
+    }
+
+    #[test]
+    fn a_needed_card_buried_under_both_its_destinations_is_unwinnable() {
+        // The seven of spades lies face down under the two red eights, the only
+        // cards it could go on; they cannot reach their foundations without it
+        // either, and every face-up card is black with its red holders buried.
+        let piles = [
+            (3, "7S 8H 8D 9S"),
+            (2, "TH TD 8S"),
+            (2, "9H 9D JS"),
+            (2, "QH QD TS"),
+            (2, "JH JD QS"),
+            (2, "KH KD KS"),
+        ];
+        let mut s = State::new(
+            Rules {
+                tableau: 6,
+                ..Rules::default()
+            },
+            piles.iter().map(|&(d, cs)| col(d, cs)).collect(),
+            vec![],
+        );
+        s.foundations = [13, 7, 7, 6];
+        s.check_cards().unwrap();
+        assert_eq!(
+            solve(&s, Limits::default()).unwrap().verdict,
+            Verdict::Unwinnable
+        );
+    }
+
+    #[test]
+    fn limited_passes_can_make_a_deal_unwinnable() {
+        // Only spades are left, all in the stock: 2S on top, then 3S, AS, 4S … KS.
+        // With one pass the ace plays but the deuce stays buried under the three;
+        // with a second pass everything goes up.
+        let deal = |passes| {
+            let stock: Vec<Card> = "KS QS JS TS 9S 8S 7S 6S 5S 4S AS 3S 2S"
+                .split_whitespace()
+                .map(c)
+                .collect();
+            let mut s = State::new(
+                Rules {
+                    tableau: 1,
+                    passes,
+                    ..Rules::default()
+                },
+                vec![Column::default()],
+                stock,
+            );
+            s.foundations = [13, 13, 13, 0];
+            s.check_cards().unwrap();
+            s
+        };
+        let r = solve(&deal(Passes::Unlimited), Limits::default()).unwrap();
+        let Verdict::Winnable(moves) = &r.verdict else {
+            panic!("{r:?}")
+        };
+        replays_to_a_win(&deal(Passes::Unlimited), moves);
+        assert!(moves.contains(&Move::Recycle));
+        assert_eq!(
+            solve(&deal(Passes::Limited(1)), Limits::default())
+                .unwrap()
+                .verdict,
+            Verdict::Unwinnable
+        );
+    }
+
+    #[test]
+    fn seeded_deals_replay_and_answers_are_deterministic() {
+        for seed in 0..12 {
+            for draw in [1, 3] {
+                let s = State::deal(
+                    Rules {
+                        draw,
+                        ..Rules::default()
+                    },
+                    Seed(seed),
+                );
+                let limits = Limits {
+                    nodes: 30_000,
+                    table_slots: 1 << 16,
+                };
+                let a = solve(&s, limits).unwrap();
+                let b = solve(&s, limits).unwrap();
+                assert_eq!(a, b, "deterministic");
+                if let Verdict::Winnable(moves) = &a.verdict {
+                    replays_to_a_win(&s, moves);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_is_honoured_and_slices_resume() {
+        let s = State::deal(
+            Rules {
+                draw: 3,
+                ..Rules::default()
+            },
+            Seed(3),
+        );
+        let limits = Limits {
+            nodes: 50,
+            table_slots: 1 << 12,
+        };
+        let r = solve(&s, limits).unwrap();
+        assert!(r.nodes <= 50);
+        let mut solver = Solver::new(
+            &s,
+            Limits {
+                nodes: 100_000,
+                table_slots: 1 << 16,
+            },
+        )
+        .unwrap();
+        let mut slices = 0;
+        let sliced = loop {
+            slices += 1;
+            if let Some(r) = solver.run(100) {
+                break r;
+            }
+        };
+        assert!(slices > 1 || sliced.nodes <= 100);
+        let whole = solve(
+            &s,
+            Limits {
+                nodes: 100_000,
+                table_slots: 1 << 16,
+            },
+        )
+        .unwrap();
+        assert_eq!(sliced, whole, "slicing does not change the answer");
+    }
+
+    #[test]
+    fn other_builds_are_declined() {
+        let mut s = State::deal(Rules::default(), Seed(1));
+        s.rules.build = Build::SameSuit;
+        assert!(Solver::new(&s, Limits::default()).is_err());
+    }
+}
