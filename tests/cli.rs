@@ -66,3 +66,54 @@ fn mistakes_get_precise_messages_and_exit_code_2() {
     assert_eq!(code, 2);
     assert!(err.contains("'--bogus'"), "{err}");
 }
+
+#[test]
+fn the_solver_reads_deals_and_summarises_seed_ranges() {
+    let (_, deal, _) = parlour(&["klondike", "deal", "--seed", "4"], "");
+    let (code, out, err) = parlour(
+        &[
+            "klondike",
+            "solve",
+            "--budget-nodes",
+            "20000",
+            "--moves",
+            "-",
+        ],
+        &deal,
+    );
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("-: "), "{out}");
+    assert!(
+        ["winnable", "unwinnable", "unknown"]
+            .iter()
+            .any(|v| first.contains(v)),
+        "{out}"
+    );
+    let (code, out, _) = parlour(
+        &[
+            "klondike",
+            "solve",
+            "--draw",
+            "3",
+            "--budget-nodes",
+            "5000",
+            "--seeds",
+            "1..3",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.starts_with("seed ")).count(), 3);
+    assert!(
+        out.contains("summary: 3 deals, draw 3, passes unlimited"),
+        "{out}"
+    );
+    assert!(out.contains("95% CI"), "{out}");
+    let (code, _, err) = parlour(&["klondike", "solve", "--draw", "2", "--seeds", "1..2"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--draw: '2' is not valid"), "{err}");
+    let (code, _, err) = parlour(&["klondike", "solve", "-"], "T1: AS\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("-: expected pile T2"), "{err}");
+}

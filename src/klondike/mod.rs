@@ -53,6 +53,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         restarts: true,
     },
     OptionSpec {
+        key: "deals",
+        label: "Deals",
+        choices: &[
+            Choice::new("any", "Any deal"),
+            Choice::new("winnable", "Winnable deals only"),
+        ],
+        default: "any",
+        restarts: true,
+    },
+    OptionSpec {
         key: "scoring",
         label: "Scoring",
         choices: &[
@@ -103,6 +113,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         label: "Finish automatically once all cards are face up",
         choices: &[Choice::new("on", "On"), Choice::new("off", "Off")],
         default: "on",
+        restarts: false,
+    },
+    OptionSpec {
+        key: "indicator",
+        label: "Show whether the position can still be won",
+        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
+        default: "off",
         restarts: false,
     },
     OptionSpec {
@@ -240,6 +257,55 @@ struct Ui {
     next_auto: f64,
     lost: bool,
     board: Cell<Size>,
+    /// "Winnable deals only": the seed being tried and its solver.
+    search: Option<Job>,
+    /// The optional indicator: a solver on the current position, then its answer.
+    judge: Option<Job>,
+    verdict: Option<&'static str>,
+}
+
+/// A solver running in slices between frames.
+struct Job {
+    seed: Seed,
+    tries: u32,
+    solver: solver::Solver,
+}
+
+impl Clone for Job {
+    fn clone(&self) -> Self {
+        // A clone starts its search afresh; searches are deterministic, so it ends the same.
+        Job {
+            seed: self.seed,
+            tries: self.tries,
+            solver: self.solver.restarted(),
+        }
+    }
+}
+
+impl fmt::Debug for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Job {{ seed: {}, tries: {}, nodes: {} }}",
+            self.seed,
+            self.tries,
+            self.solver.nodes()
+        )
+    }
+}
+
+/// Positions searched per animation frame: a few milliseconds.
+const SLICE_NODES: u64 = 4_000;
+/// Positions a "winnable deals only" try may search before the next seed.
+const TRY_NODES: u64 = 150_000;
+/// Positions the indicator may search.
+const JUDGE_NODES: u64 = 400_000;
+
+fn job_limits(nodes: u64) -> solver::Limits {
+    solver::Limits {
+        nodes,
+        table_slots: 1 << 17,
+    }
 }
 
 /// A game of Klondike.
@@ -483,6 +549,111 @@ impl Klondike {
         text
     }
 
+    /// Lays out the deal of `seed` as a fresh game (statistics and the Vegas total carry over).
+    fn deal_seed(&mut self, seed: Seed, carry: i32) {
+        let deal = State::deal(rules_from(&self.rec.options), seed);
+        self.rec = Record {
+            seed,
+            options: self.rec.options.clone(),
+            deal: deal.clone(),
+            played: Vec::new(),
+            undone: Vec::new(),
+            elapsed_ms: 0.0,
+            vegas_carry: carry,
+            counted: false,
+            win_recorded: false,
+            stats: std::mem::take(&mut self.rec.stats),
+        };
+        self.state = deal;
+        let board = self.ui.board.get();
+        self.ui = Ui {
+            reduced_motion: self.ui.reduced_motion,
+            now: self.ui.now,
+            last_tick: self.ui.last_tick,
+            ..Ui::default()
+        };
+        self.ui.board.set(board);
+    }
+
+    /// Starts (or continues) looking for a winnable deal from `seed`.
+    fn start_search(&mut self, seed: Seed, tries: u32) {
+        self.ui.search = solver::Solver::new(&self.state, job_limits(TRY_NODES))
+            .ok()
+            .map(|solver| Job {
+                seed,
+                tries,
+                solver,
+            });
+    }
+
+    /// Whether a search for a winnable deal is running.
+    pub fn searching(&self) -> bool {
+        self.ui.search.is_some()
+    }
+
+    fn cancel_search(&mut self) -> Outcome {
+        match self.ui.search.take() {
+            Some(job) => {
+                self.deal_animation();
+                self.judge();
+                Outcome::moved(format!(
+                    "Stopped looking after {} deals; deal {} may not be winnable.",
+                    job.tries, job.seed
+                ))
+            }
+            None => Outcome::nothing(),
+        }
+    }
+
+    /// Starts the optional indicator's solver on the current position.
+    fn judge(&mut self) {
+        self.ui.verdict = None;
+        self.ui.judge = None;
+        if self.option("indicator") == "on" && !self.state.is_won() {
+            self.ui.judge = solver::Solver::new(&self.state, job_limits(JUDGE_NODES))
+                .ok()
+                .map(|solver| Job {
+                    seed: self.rec.seed,
+                    tries: 1,
+                    solver,
+                });
+        }
+    }
+
+    /// Runs the background solvers for one frame's worth of work.
+    fn run_jobs(&mut self, out: &mut Outcome) {
+        if let Some(job) = self.ui.search.as_mut() {
+            out.redraw = true;
+            if let Some(report) = job.solver.run(SLICE_NODES) {
+                let (seed, tries) = (job.seed, job.tries);
+                if let solver::Verdict::Winnable(_) = report.verdict {
+                    self.ui.search = None;
+                    self.deal_animation();
+                    self.judge();
+                    out.changed = true;
+                    out.message = Some(format!("Deal {seed} can be won (found in {tries} tries)."));
+                } else {
+                    let next = Seed(seed.0.wrapping_add(1));
+                    let carry = self.rec.vegas_carry;
+                    self.deal_seed(next, carry);
+                    self.start_search(next, tries + 1);
+                }
+            }
+            return;
+        }
+        if let Some(job) = self.ui.judge.as_mut() {
+            out.redraw = true;
+            if let Some(report) = job.solver.run(SLICE_NODES) {
+                self.ui.verdict = Some(match report.verdict {
+                    solver::Verdict::Winnable(_) => "Still winnable",
+                    solver::Verdict::Unwinnable => "Cannot be won",
+                    solver::Verdict::Unknown => "Winnable?",
+                });
+                self.ui.judge = None;
+            }
+        }
+    }
+
     fn hint_text(state: &State, mv: Move) -> String {
         match mv {
             Move::Deal => "deal from the stock.".to_owned(),
@@ -540,6 +711,7 @@ impl Klondike {
         } else {
             self.ui.lost = analysis::is_lost(&self.state);
         }
+        self.judge();
     }
 
     fn move_outcome(&mut self, mv: Move, layout: &Layout, before: Vec<(Card, Rect)>) -> Outcome {
@@ -837,6 +1009,16 @@ impl Klondike {
             None => "Passes unlimited".to_owned(),
             Some(n) => format!("Passes left {n}"),
         });
+        if let Some(job) = &self.ui.search {
+            parts.push(format!(
+                "Looking for a winnable deal… ({} tried)",
+                job.tries
+            ));
+        } else if let Some(v) = self.ui.verdict {
+            parts.push(v.into());
+        } else if self.ui.judge.is_some() {
+            parts.push("Checking…".into());
+        }
         if self.state.is_won() {
             parts.push("Won!".into());
         } else if self.ui.lost {
@@ -882,29 +1064,13 @@ impl Game for Klondike {
             } else {
                 0
             };
-        let deal = State::deal(rules_from(&self.rec.options), seed);
-        self.rec = Record {
-            seed,
-            options: self.rec.options.clone(),
-            deal: deal.clone(),
-            played: Vec::new(),
-            undone: Vec::new(),
-            elapsed_ms: 0.0,
-            vegas_carry: carry,
-            counted: false,
-            win_recorded: false,
-            stats: std::mem::take(&mut self.rec.stats),
-        };
-        self.state = deal;
-        let board = self.ui.board.get();
-        self.ui = Ui {
-            reduced_motion: self.ui.reduced_motion,
-            now: self.ui.now,
-            last_tick: self.ui.last_tick,
-            ..Ui::default()
-        };
-        self.ui.board.set(board);
-        self.deal_animation();
+        self.deal_seed(seed, carry);
+        if self.option("deals") == "winnable" {
+            self.start_search(seed, 1);
+        } else {
+            self.deal_animation();
+            self.judge();
+        }
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
@@ -980,6 +1146,16 @@ impl Game for Klondike {
         if let Some((pile, count)) = self.ui.held {
             view::draw_outline(p, view::focus_rect(&sprites, &layout, pile, count), true);
         }
+        if let Some(job) = &self.ui.search {
+            view::draw_banner(
+                p,
+                board,
+                "Finding a winnable deal…",
+                &format!("{} deals tried · tap or press Escape to stop", job.tries),
+            );
+            view::draw_spinner(p, board, self.ui.now);
+            return;
+        }
         if self.state.is_won() && celebrating.is_none() {
             let detail = match self.state.rules.scoring {
                 Scoring::None => format!(
@@ -1006,6 +1182,12 @@ impl Game for Klondike {
 
     fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
         self.ui.board.set(board);
+        if self.searching() {
+            return match gesture {
+                Gesture::Tap { .. } => self.cancel_search(),
+                _ => Outcome::nothing(),
+            };
+        }
         let layout = Layout::for_board(board, self.state.tableau.len());
         match gesture {
             Gesture::Press(at) => {
@@ -1050,6 +1232,12 @@ impl Game for Klondike {
     }
 
     fn key(&mut self, key: Key) -> Outcome {
+        if self.searching() {
+            return match key {
+                Key::Escape | Key::Enter | Key::Space => self.cancel_search(),
+                _ => Outcome::nothing(),
+            };
+        }
         self.key_press(key)
     }
 
@@ -1064,6 +1252,7 @@ impl Game for Klondike {
             self.rec.elapsed_ms += dt;
         }
         let mut out = Outcome::nothing();
+        self.run_jobs(&mut out);
         if let Some(f) = self.ui.flight.as_mut() {
             f.start_at(now);
             if f.done(now) {
@@ -1308,6 +1497,7 @@ impl Klondike {
     /// Recomputes the lost flag without starting celebrations (after a load).
     fn settle_quietly(&mut self) {
         self.ui.lost = !self.state.is_won() && analysis::is_lost(&self.state);
+        self.judge();
     }
 }
 

@@ -19,7 +19,11 @@
 //! - **Move ordering**: foundation moves, moves that turn a card, stock cards,
 //!   other tableau moves, and cards back from the foundations last.
 //! - **Dominance pruning**: a pile with no face-down card never moves whole
-//!   into an empty pile (the position would be the same up to pile order).
+//!   into an empty pile (the position would be the same up to pile order);
+//!   part of a run moves only if the card it uncovers can be used at once (go
+//!   up, take a card, or move), and a card comes back from a foundation only
+//!   if a card that could go on it is at hand. Both kinds of move can always
+//!   wait until just before that use, so no win is lost.
 //!
 //! The search runs in two phases. Phase one also leaves out moves that wins
 //! rarely need (part of a run onto another pile unless the card it uncovers
@@ -280,6 +284,30 @@ impl Solver {
         Ok(s)
     }
 
+    /// A new search of the same position with the same limits.
+    pub fn restarted(&self) -> Solver {
+        let mut s = Solver {
+            pruned: true,
+            piles: self.piles,
+            draw: self.draw,
+            passes: self.passes,
+            fill_any: self.fill_any,
+            from_foundation: self.from_foundation,
+            root: self.root,
+            stack: Vec::new(),
+            path: Vec::new(),
+            on_path: HashSet::new(),
+            table: vec![0; self.table.len()],
+            used: 0,
+            peak: 0,
+            nodes: 0,
+            limits: self.limits,
+            done: None,
+        };
+        s.start();
+        s
+    }
+
     /// Positions searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -366,6 +394,23 @@ impl Solver {
                 self.apply(node, step);
                 path.push(step);
                 moved = true;
+            } else if self.draw == 1 && self.passes == Passes::Unlimited {
+                // Dealing singly without a pass limit, taking a card out of the
+                // stock never hides another, so a safe stock card goes up too.
+                let found = self
+                    .talon_targets(node)
+                    .into_iter()
+                    .find(|&(t, _)| Self::safe(node, node.talon[usize::from(t) - 1]));
+                if let Some((target, recycles)) = found {
+                    let step = Step::Talon {
+                        target,
+                        recycles,
+                        to: None,
+                    };
+                    self.apply(node, step);
+                    path.push(step);
+                    moved = true;
+                }
             }
             if !moved {
                 return;
@@ -470,8 +515,67 @@ impl Solver {
         }
     }
 
+    /// Whether a card of `rank` and the colour opposite to `of` (other than
+    /// `except`) could be played right now: face up in the tableau, reachable
+    /// in the stock, or on top of a foundation.
+    fn holder_for(
+        &self,
+        node: &Node,
+        targets: &[(u8, u8)],
+        rank_needed: u8,
+        of: u8,
+        except: u8,
+    ) -> bool {
+        if rank_needed == 0 {
+            return false;
+        }
+        let wanted = |c: u8| c != except && rank(c) == rank_needed && red(c) != red(of);
+        let tableau = node.piles[..self.n_piles()].iter().any(|p| {
+            p.cards[usize::from(p.down)..usize::from(p.len)]
+                .iter()
+                .any(|&c| wanted(c))
+        });
+        let talon = targets
+            .iter()
+            .any(|&(t, _)| wanted(node.talon[usize::from(t) - 1]));
+        let found = (0..4).any(|s| {
+            let r = node.found[s];
+            r > 0 && wanted(s as u8 * 13 + r - 1)
+        });
+        tableau || talon || found
+    }
+
+    /// Phase two's test for a move of part of a run, uncovering `under`: a
+    /// win never needs it unless `under` can be used at once — go up, take a
+    /// card, or move — since such a move can always wait until just before
+    /// that use.
+    fn uncovered_is_useful(
+        &self,
+        node: &Node,
+        targets: &[(u8, u8)],
+        from: usize,
+        under: u8,
+        head: u8,
+    ) -> bool {
+        if Self::fits_foundation(node, under)
+            || self.holder_for(node, targets, rank(under) - 1, under, head)
+        {
+            return true;
+        }
+        (0..self.n_piles()).any(|z| {
+            z != from && {
+                let p = &node.piles[z];
+                match p.len {
+                    0 => rank(under) == 13 || self.fill_any,
+                    len => Self::builds_on(under, p.cards[usize::from(len) - 1]),
+                }
+            }
+        })
+    }
+
     fn moves(&self, node: &Node) -> Vec<Step> {
         let n = self.n_piles();
+        let targets = self.talon_targets(node);
         let mut first = Vec::new(); // to a foundation; turning a card
         let mut talon = Vec::new();
         let mut other = Vec::new();
@@ -509,10 +613,15 @@ impl Solver {
                     };
                     if whole && src.down > 0 {
                         first.push(step);
-                    } else if self.pruned && !whole {
-                        // Keep a partial run move only if the card it uncovers can go up.
+                    } else if !whole {
                         let under = src.cards[usize::from(src.len - count) - 1];
-                        if Self::fits_foundation(node, under) {
+                        let keep = if self.pruned {
+                            // Phase one: only if the card it uncovers can go up.
+                            Self::fits_foundation(node, under)
+                        } else {
+                            self.uncovered_is_useful(node, &targets, from, under, head)
+                        };
+                        if keep {
                             other.push(step);
                         }
                     } else {
@@ -521,7 +630,8 @@ impl Solver {
                 }
             }
         }
-        for (target, recycles) in self.talon_targets(node) {
+        let free_talon = self.draw == 1 && self.passes == Passes::Unlimited;
+        for &(target, recycles) in &targets {
             let c = node.talon[usize::from(target) - 1];
             if Self::fits_foundation(node, c) {
                 talon.push(Step::Talon {
@@ -529,6 +639,11 @@ impl Solver {
                     recycles,
                     to: None,
                 });
+            }
+            // Dealing singly without a pass limit a stock card can be had at
+            // any time, so it goes to the tableau only to take a card at hand.
+            if free_talon && !self.holder_for(node, &targets, rank(c) - 1, c, c) {
+                continue;
             }
             let mut space_tried = false;
             for to in 0..n {
@@ -554,6 +669,10 @@ impl Solver {
                     continue;
                 }
                 let c = s * 13 + r - 1;
+                // A card comes down only to take another: one must be at hand.
+                if !self.holder_for(node, &targets, r - 1, c, c) {
+                    continue;
+                }
                 let mut space_tried = false;
                 for to in 0..n {
                     let p = &node.piles[to];
@@ -592,8 +711,15 @@ impl Solver {
             Passes::Unlimited => 0,
             Passes::Limited(_) => node.recycles,
         };
+        // Dealing singly with unlimited passes, every stock card is always
+        // within reach, so where the waste stands does not matter.
+        let cursor = if self.draw == 1 && self.passes == Passes::Unlimited {
+            0
+        } else {
+            node.cursor
+        };
         h = mix(h
-            ^ u64::from(node.cursor)
+            ^ u64::from(cursor)
             ^ (u64::from(recycles) << 8)
             ^ (u64::from_le_bytes([
                 node.found[0],

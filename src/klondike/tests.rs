@@ -361,3 +361,58 @@ fn drawing_shows_every_card_and_the_win_banner() {
     }
     assert!(texts.len() <= 14);
 }
+
+#[test]
+fn winnable_deals_only_searches_seeds_in_slices_and_can_be_cancelled() {
+    let mut k = game(1);
+    k.set_option("deals", "winnable").unwrap();
+    k.new_game(Seed(100));
+    assert!(k.searching());
+    assert!(k.status().contains("Looking for a winnable deal"));
+    let mut frames = 0;
+    let mut found = None;
+    while k.searching() && frames < 20_000 {
+        frames += 1;
+        let out = k.tick(f64::from(frames) * 16.0);
+        if out.changed {
+            found = out.message;
+        }
+    }
+    assert!(!k.searching(), "found within the frame limit");
+    assert!(found.unwrap().contains("can be won"));
+    assert!(frames > 1, "the search is sliced across frames");
+    let verdict = solver::solve(
+        &k.state,
+        solver::Limits {
+            nodes: TRY_NODES,
+            table_slots: 1 << 17,
+        },
+    )
+    .unwrap()
+    .verdict;
+    assert!(
+        matches!(verdict, solver::Verdict::Winnable(_)),
+        "{verdict:?}"
+    );
+    assert!(k.rec.seed >= Seed(100));
+    // Cancelling keeps the deal on screen and says it may not be winnable.
+    k.new_game(Seed(500));
+    assert!(k.searching());
+    let out = k.key(Key::Escape);
+    assert!(!k.searching());
+    assert!(out.message.unwrap().contains("may not be winnable"));
+}
+
+#[test]
+fn the_indicator_reports_after_a_few_frames() {
+    let mut k = game(1);
+    k.set_option("indicator", "on").unwrap();
+    k.new_game(Seed(7));
+    let mut t = 0.0;
+    while k.ui.verdict.is_none() && t < 1e6 {
+        t += 16.0;
+        k.tick(t);
+    }
+    let v = k.ui.verdict.unwrap();
+    assert!(k.status().contains(v));
+}

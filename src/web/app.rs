@@ -629,7 +629,11 @@ impl App {
             .map_or(0.0, |p| p.now());
         if let Some(o) = self.game.as_mut().map(|g| g.tick(now)) {
             let wants_frame = o.redraw;
+            let changed = o.changed;
             self.apply(Outcome { redraw: false, ..o });
+            if changed {
+                self.sync_url(false);
+            }
             if wants_frame {
                 self.request_frame();
             }
@@ -947,10 +951,15 @@ impl App {
         let ticked = game.tick(now);
         let more = ticked.redraw;
         if ticked.changed || ticked.message.is_some() {
+            let changed = ticked.changed;
             self.apply(Outcome {
                 redraw: false,
                 ..ticked
             });
+            if changed {
+                // A background search may have dealt another seed.
+                self.sync_url(false);
+            }
         }
         let Some(game) = self.game.as_mut() else {
             return;
