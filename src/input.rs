@@ -83,6 +83,8 @@ pub enum Key {
     Space,
     /// Escape.
     Escape,
+    /// Backspace: take back a step.
+    Backspace,
     /// A printable character, lower-cased.
     Char(char),
 }
@@ -98,6 +100,7 @@ impl Key {
             "Enter" => Key::Enter,
             " " | "Spacebar" => Key::Space,
             "Escape" | "Esc" => Key::Escape,
+            "Backspace" => Key::Backspace,
             other => {
                 let mut chars = other.chars();
                 match (chars.next(), chars.next()) {

@@ -354,3 +354,66 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
     );
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    use fantoccini::Locator;
+    use parlour::geom::{Fit, Size};
+    use parlour::phutball::{Dims, Geometry};
+    use std::time::Duration;
+    if !enabled("phutball_placements_and_a_two_jump_chain_by_clicks") {
+        return;
+    }
+    let b = browser(900, 1000).await;
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open("?game=phutball&seed=3").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    let size = b
+        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
+        .await;
+    let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let geo = Geometry::new(Dims::STANDARD);
+    let fit = Fit::new(geo.size(), css);
+    let canvas = b
+        .client
+        .find(Locator::Css(".parlour canvas"))
+        .await
+        .unwrap();
+    for point in ["H11", "A1", "H13", "H10", "H12", "H14", "H14"] {
+        let at = fit.to_css(geo.point(point.parse().unwrap()));
+        let click = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: None,
+                x: at.x - css.w / 2.0,
+                y: at.y - css.h / 2.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Pause {
+                duration: Duration::from_millis(400),
+            });
+        b.client.perform_actions(click).await.unwrap();
+    }
+    b.wait_for(
+        "the chain",
+        "const s = localStorage.getItem('parlour:phutball'); return !!s && JSON.parse(s).state.moves.length === 4;",
+    )
+    .await;
+    let moves = b
+        .js("return JSON.parse(localStorage.getItem('parlour:phutball')).state.moves;")
+        .await;
+    assert_eq!(moves, json!(["H11", "A1", "H13", "H10-H12-H14"]));
+    assert!(
+        text(&b, ".parlour-status").await.contains("1 men"),
+        "only A1 is left"
+    );
+    b.assert_clean_console("jumping").await;
+    b.close().await;
+}

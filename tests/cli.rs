@@ -117,3 +117,20 @@ fn the_solver_reads_deals_and_summarises_seed_ranges() {
     assert_eq!(code, 2);
     assert!(err.contains("-: expected pile T2"), "{err}");
 }
+
+#[test]
+fn phutball_wins_lists_chains_or_none() {
+    let pos = "to-move: ohs\nball: H14\nmen: H15 H17 H19\n";
+    let (code, out, _) = parlour(&["phutball", "wins", "-", "--count"], pos);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("H14-H16-H18-H20\nnodes "), "{out}");
+    let (code, out, _) = parlour(
+        &["phutball", "wins", "-"],
+        "to-move: eks\nball: H14\nmen: H15\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "none\n");
+    let (code, _, err) = parlour(&["phutball", "wins", "-"], "to-move: ohs\nball: I14\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: 'I14' is not a point"), "{err}");
+}

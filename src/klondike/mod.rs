@@ -973,7 +973,7 @@ impl Klondike {
                 }
                 None => Outcome::say("That card cannot go to a foundation now."),
             },
-            Key::Char(_) => Outcome::nothing(),
+            Key::Char(_) | Key::Backspace => Outcome::nothing(),
         }
     }
 

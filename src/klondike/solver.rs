@@ -308,6 +308,15 @@ impl Solver {
         s
     }
 
+    /// 1 while searching with the rarely needed moves left out, 2 after.
+    pub fn phase(&self) -> u8 {
+        if self.pruned {
+            1
+        } else {
+            2
+        }
+    }
+
     /// Positions searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes

@@ -1,4 +1,4 @@
-//! The Phutball board: sizes, points and their names, and the position on it.
+//! The Phutball board: sizes, and points with their names.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -106,86 +106,6 @@ impl FromStr for Pt {
     }
 }
 
-/// Where the ball and the men are.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Position {
-    /// The board.
-    pub dims: Dims,
-    /// The ball.
-    pub ball: Pt,
-    /// The men, sorted.
-    pub men: Vec<Pt>,
-}
-
-/// Why a move or a position is not allowed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PhutballError {
-    /// The point is off the board or on a goal line.
-    OffBoard(Pt),
-    /// A man or the ball is already there.
-    Occupied(Pt),
-}
-
-impl fmt::Display for PhutballError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PhutballError::OffBoard(p) => write!(f, "{p} is not a playing point of this board"),
-            PhutballError::Occupied(p) => write!(f, "{p} is already occupied"),
-        }
-    }
-}
-
-impl std::error::Error for PhutballError {}
-
-impl Position {
-    /// The starting position: an empty board with the ball in the centre.
-    pub fn start(dims: Dims) -> Self {
-        Position {
-            dims,
-            ball: dims.centre(),
-            men: Vec::new(),
-        }
-    }
-
-    /// Whether a man stands on `p`.
-    pub fn has_man(&self, p: Pt) -> bool {
-        self.men.binary_search(&p).is_ok()
-    }
-
-    /// Places a man on `p`.
-    pub fn place(&mut self, p: Pt) -> Result<(), PhutballError> {
-        if !self.dims.is_playing(p) {
-            return Err(PhutballError::OffBoard(p));
-        }
-        if p == self.ball {
-            return Err(PhutballError::Occupied(p));
-        }
-        match self.men.binary_search(&p) {
-            Ok(_) => Err(PhutballError::Occupied(p)),
-            Err(i) => {
-                self.men.insert(i, p);
-                Ok(())
-            }
-        }
-    }
-
-    /// Checks a position that came from outside.
-    pub fn validate(&self) -> Result<(), PhutballError> {
-        if !self.dims.contains(self.ball) {
-            return Err(PhutballError::OffBoard(self.ball));
-        }
-        for (i, &m) in self.men.iter().enumerate() {
-            if !self.dims.is_playing(m) {
-                return Err(PhutballError::OffBoard(m));
-            }
-            if m == self.ball || self.men[..i].last().is_some_and(|&prev| prev >= m) {
-                return Err(PhutballError::Occupied(m));
-            }
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,27 +125,5 @@ mod tests {
         for bad in ["I5", "A", "A21", "5A", "A1x", "", "Ä1"] {
             assert!(bad.parse::<Pt>().is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn placement_rules() {
-        let mut p = Position::start(Dims::STANDARD);
-        let k10: Pt = "K10".parse().unwrap();
-        p.place(k10).unwrap();
-        assert_eq!(p.place(k10), Err(PhutballError::Occupied(k10)));
-        assert!(p.place("H10".parse().unwrap()).is_err(), "the ball's point");
-        assert!(p.place("A20".parse().unwrap()).is_err(), "goal line");
-        assert!(p.place("A0".parse().unwrap()).is_err(), "goal line");
-        assert!(p.place(Pt { col: 15, row: 3 }).is_err(), "off the side");
-        assert!(p.validate().is_ok());
-    }
-
-    #[test]
-    fn validate_rejects_duplicates_and_strays() {
-        let mut p = Position::start(Dims::STANDARD);
-        p.men = vec!["A1".parse().unwrap(), "A1".parse().unwrap()];
-        assert!(p.validate().is_err());
-        p.men = vec![Pt { col: 20, row: 1 }];
-        assert!(p.validate().is_err());
     }
 }

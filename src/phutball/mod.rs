@@ -1,183 +1,563 @@
 //! Phutball (Philosopher's Football).
 //!
-//! This release has the board in every size, its coordinates, and placing men
-//! by pointer or keyboard, with undo and redo. Jumping the ball, the win-in-one
-//! finder and the AI arrive in the following ones.
+//! [`rules`] holds the position, moves and every rule option; [`notation`]
+//! reads and writes moves; [`finder`] lists the wins in one; [`view`] draws
+//! the Go-style board. This module ties them to the shell: placing men and
+//! building jump chains by pointer or keyboard, undo and redo by replay,
+//! draws by repetition and the move cap.
 
 mod board;
+pub mod finder;
+pub mod notation;
+pub mod position_format;
+pub mod rules;
 mod view;
 
-pub use board::{BadPoint, Dims, PhutballError, Position, Pt};
+pub use board::{BadPoint, Dims, Pt};
 pub use view::{Geometry, SPACING};
 
-use crate::game::{
-    Choice, Game, GameKind, History, OptionError, OptionSpec, Options, Outcome, StateError,
-};
+use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
 use crate::geom::Size;
 use crate::input::{Gesture, Key};
 use crate::paint::Painter;
 use crate::rng::Seed;
+use rules::{Chain, Corner, GoalLine, Men, Move, OwnGoal, Position, Side};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// Phutball's settings, as the shell sees them.
-pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    key: "board",
-    label: "Board",
-    choices: &[
-        Choice::new("19x15", "19 × 15 (the rules)"),
-        Choice::new("19x19", "19 × 19 (Go board)"),
-        Choice::new("13x9", "13 × 9 (teaching)"),
-        Choice::new("9x7", "9 × 7 (teaching)"),
-    ],
-    default: "19x15",
-    restarts: true,
-}];
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "board",
+        label: "Board",
+        choices: &[
+            Choice::new("19x15", "19 × 15 (the rules)"),
+            Choice::new("19x19", "19 × 19 (Go board)"),
+            Choice::new("13x9", "13 × 9 (teaching)"),
+            Choice::new("9x7", "9 × 7 (teaching)"),
+        ],
+        default: "19x15",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "goal-line",
+        label: "A chain reaching a goal line",
+        choices: &[
+            Choice::new(
+                "stop-on-line",
+                "May go on from rows 1 and 19; stops on 0 and 20",
+            ),
+            Choice::new("stop-on-touch", "Stops on touching rows 1, 19, 0 or 20"),
+            Choice::new("continue", "May go on even from 0 and 20"),
+        ],
+        default: "stop-on-line",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "own-goal",
+        label: "Ending on your own goal",
+        choices: &[
+            Choice::new("counts", "Scores for the opponent"),
+            Choice::new("illegal", "Is illegal"),
+        ],
+        default: "counts",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "corner",
+        label: "Landing past a side edge and a goal line at once",
+        choices: &[
+            Choice::new("illegal", "Illegal"),
+            Choice::new("goal", "A goal"),
+        ],
+        default: "illegal",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "handicap",
+        label: "Handicap (ball starts nearer Eks' goal)",
+        choices: &[
+            Choice::new("0", "None"),
+            Choice::new("1", "1 row"),
+            Choice::new("2", "2 rows"),
+            Choice::new("3", "3 rows"),
+            Choice::new("-1", "1 row the other way"),
+            Choice::new("-2", "2 rows the other way"),
+            Choice::new("-3", "3 rows the other way"),
+        ],
+        default: "0",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "pie",
+        label: "Pie rule (the second player may swap sides)",
+        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
+        default: "off",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "repetition",
+        label: "A position repeated three times",
+        choices: &[
+            Choice::new("draw", "Is a draw"),
+            Choice::new("allowed", "Is allowed"),
+        ],
+        default: "draw",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "move-cap",
+        label: "Draw after",
+        choices: &[
+            Choice::new("400", "400 moves"),
+            Choice::new("200", "200 moves"),
+            Choice::new("none", "No limit"),
+        ],
+        default: "400",
+        restarts: true,
+    },
+];
 
-fn dims_of(value: &str) -> Dims {
-    match value {
-        "19x19" => Dims { rows: 19, cols: 19 },
-        "13x9" => Dims { rows: 13, cols: 9 },
-        "9x7" => Dims { rows: 9, cols: 7 },
-        _ => Dims::STANDARD,
+/// The rule options the settings describe.
+pub fn rules_from(o: &Options) -> rules::Options {
+    let get = |k| o.get(OPTIONS, k).unwrap_or_default();
+    rules::Options {
+        dims: match get("board") {
+            "19x19" => Dims { rows: 19, cols: 19 },
+            "13x9" => Dims { rows: 13, cols: 9 },
+            "9x7" => Dims { rows: 9, cols: 7 },
+            _ => Dims::STANDARD,
+        },
+        goal_line: match get("goal-line") {
+            "stop-on-touch" => GoalLine::StopOnTouch,
+            "continue" => GoalLine::Continue,
+            _ => GoalLine::StopOnLine,
+        },
+        own_goal: if get("own-goal") == "illegal" {
+            OwnGoal::Illegal
+        } else {
+            OwnGoal::Counts
+        },
+        corner: if get("corner") == "goal" {
+            Corner::Goal
+        } else {
+            Corner::Illegal
+        },
+        handicap: get("handicap").parse().unwrap_or(0),
+        pie: get("pie") == "on",
+        repetition: get("repetition") != "allowed",
+        move_cap: get("move-cap").parse().unwrap_or(0),
     }
 }
 
-/// The two sides. Ohs move first and attack Eks' goal line at the top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Side {
-    /// Attacks rows `rows` and `rows + 1`.
-    Ohs,
-    /// Attacks rows 1 and 0.
-    Eks,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Ohs => Side::Eks,
-            Side::Eks => Side::Ohs,
-        }
-    }
-    fn name(self) -> &'static str {
-        match self {
-            Side::Ohs => "Ohs",
-            Side::Eks => "Eks",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Turn {
-    position: Position,
-    to_move: Side,
-}
-
-/// A game of Phutball in the shell.
+/// What is saved: the options and the moves, in notation. Positions are
+/// rebuilt by replaying, so a save cannot hold an impossible position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Phutball {
+struct Record {
     seed: Seed,
     options: Options,
-    turn: Turn,
-    history: History<Turn>,
-    #[serde(skip)]
+    moves: Vec<String>,
+    undone: Vec<String>,
+}
+
+/// The game as replayed: the position, how it ended, and bookkeeping.
+#[derive(Clone, Debug)]
+struct Replay {
+    position: Position,
+    result: Option<rules::Outcome>,
+    seen: HashMap<(Men, Pt, Side), u8>,
+    swapped: bool,
+    last: Option<(Move, Position)>,
+}
+
+impl Replay {
+    fn new(options: rules::Options) -> Replay {
+        let position = Position::start(options);
+        let mut seen = HashMap::new();
+        seen.insert((position.men, position.ball, position.to_move), 1);
+        Replay {
+            position,
+            result: None,
+            seen,
+            swapped: false,
+            last: None,
+        }
+    }
+
+    fn play(&mut self, mv: Move, played: usize) -> Result<(), rules::MoveError> {
+        if self.result.is_some() {
+            return Err(rules::MoveError::GameOver);
+        }
+        let before = self.position;
+        let scored = self.position.play(mv, played)?;
+        if mv == Move::Swap {
+            self.swapped = !self.swapped;
+        }
+        self.last = Some((mv, before));
+        let o = self.position.options;
+        let p = self.position;
+        let count = self.seen.entry((p.men, p.ball, p.to_move)).or_insert(0);
+        *count += 1;
+        self.result = match scored {
+            Some(side) => Some(rules::Outcome::Goal(side)),
+            None if o.repetition && *count >= 3 => Some(rules::Outcome::Draw),
+            None if o.move_cap > 0 && played + 1 >= usize::from(o.move_cap) => {
+                Some(rules::Outcome::Draw)
+            }
+            None => None,
+        };
+        Ok(())
+    }
+}
+
+/// A chain being built by the player, one landing at a time.
+#[derive(Clone, Debug, PartialEq)]
+struct Building {
+    chain: Chain,
+    path: Vec<Pt>,
+    men: Men,
+    ended: bool,
+}
+
+/// A game of Phutball.
+#[derive(Clone, Debug)]
+pub struct Phutball {
+    rec: Record,
+    game: Replay,
+    building: Option<Building>,
     cursor: Option<Pt>,
 }
 
 impl Phutball {
-    /// A new game. Phutball deals nothing at random; the seed is kept so that a
-    /// shared link names the same game.
+    /// A new game with default options. Phutball deals nothing at random; the
+    /// seed is kept so that a shared link names the same game.
     pub fn new(seed: Seed) -> Self {
         let options = Options::defaults(OPTIONS);
+        let game = Replay::new(rules_from(&options));
         Phutball {
-            seed,
-            turn: Turn {
-                position: Position::start(dims_of(OPTIONS[0].default)),
-                to_move: Side::Ohs,
+            rec: Record {
+                seed,
+                options,
+                moves: Vec::new(),
+                undone: Vec::new(),
             },
-            options,
-            history: History::default(),
+            game,
+            building: None,
             cursor: None,
         }
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.turn.position
+        &self.game.position
     }
 
-    /// Places a man for the side to move.
-    pub fn place(&mut self, at: Pt) -> Result<(), PhutballError> {
-        let mut next = self.turn.clone();
-        next.position.place(at)?;
-        next.to_move = next.to_move.other();
-        self.history.record(std::mem::replace(&mut self.turn, next));
+    /// The moves so far, in notation.
+    pub fn moves(&self) -> &[String] {
+        &self.rec.moves
+    }
+
+    /// Plays a move given in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<(), notation::NotationError> {
+        let mv = notation::parse(&self.game.position, text, self.rec.moves.len())?;
+        self.play(mv).map_err(notation::NotationError::Illegal)
+    }
+
+    /// Plays a move.
+    pub fn play(&mut self, mv: Move) -> Result<(), rules::MoveError> {
+        let text = notation::format(&self.game.position, mv);
+        self.game.play(mv, self.rec.moves.len())?;
+        self.rec.moves.push(text);
+        self.rec.undone.clear();
+        self.building = None;
         Ok(())
     }
 
-    fn place_outcome(&mut self, at: Pt) -> Outcome {
-        let side = self.turn.to_move;
-        match self.place(at) {
-            Ok(()) => Outcome::moved(format!("{} placed a man on {at}.", side.name())),
-            Err(e) => Outcome::say(format!("Cannot place there: {e}.")),
+    fn replay(rec: &Record) -> Result<Replay, StateError> {
+        let mut g = Replay::new(rules_from(&rec.options));
+        for (i, text) in rec.moves.iter().enumerate() {
+            let mv = notation::parse(&g.position, text, i)
+                .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
+            g.play(mv, i)
+                .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
         }
+        Ok(g)
+    }
+
+    fn moved(&mut self, mv: Move) -> Outcome {
+        let side = self.game.position.to_move;
+        let before = self.game.position;
+        match self.play(mv) {
+            Ok(()) => {
+                let text = notation::format(&before, mv);
+                let mut msg = match mv {
+                    Move::Place(p) => format!("{} placed a man on {p}.", side.name()),
+                    Move::Jump(_) => format!("{} jumped {text}.", side.name()),
+                    Move::Swap => "The players swapped sides.".to_owned(),
+                };
+                match self.game.result {
+                    Some(rules::Outcome::Goal(s)) => {
+                        msg.push_str(&format!(" Goal! {} win.", s.name()))
+                    }
+                    Some(rules::Outcome::Draw) => msg.push_str(" The game is drawn."),
+                    None => {}
+                }
+                Outcome::moved(msg)
+            }
+            Err(e) => Outcome::say(format!("Not allowed: {e}.")),
+        }
+    }
+
+    fn start_chain(&mut self) -> Outcome {
+        let p = &self.game.position;
+        if p.jumps(&p.men, p.ball).is_empty() {
+            return Outcome::say("No man is next to the ball: there is nothing to jump.");
+        }
+        self.building = Some(Building {
+            chain: Chain::EMPTY,
+            path: Vec::new(),
+            men: p.men,
+            ended: false,
+        });
+        Outcome::say("Choose where the ball lands; tap the last landing again to finish, or the ball to cancel.")
+    }
+
+    fn chain_end(&self, b: &Building) -> Pt {
+        b.path.last().copied().unwrap_or(self.game.position.ball)
+    }
+
+    fn extend_chain(&mut self, to: Pt) -> Outcome {
+        let Some(b) = self.building.clone() else {
+            return Outcome::nothing();
+        };
+        let from = self.chain_end(&b);
+        if b.ended {
+            return Outcome::say("The chain has reached a goal line: finish it.");
+        }
+        let p = self.game.position;
+        let Some((dir, landing)) = p.jumps(&b.men, from).into_iter().find(|(_, l)| l.at == to)
+        else {
+            return Outcome::say(format!("No jump goes from {from} to {to}."));
+        };
+        let mut probe = p;
+        probe.ball = from;
+        probe.men = b.men;
+        let Some(single) = Chain::EMPTY.push(dir) else {
+            return Outcome::nothing();
+        };
+        let Ok((_, men)) = probe.follow(single) else {
+            return Outcome::nothing();
+        };
+        let Some(chain) = b.chain.push(dir) else {
+            return Outcome::say("The chain is as long as it can be: finish it.");
+        };
+        let mut path = b.path;
+        path.push(landing.at);
+        self.building = Some(Building {
+            chain,
+            path,
+            men,
+            ended: landing.ends,
+        });
+        Outcome::say(format!("The ball lands on {}.", landing.at))
+    }
+
+    fn finish_chain(&mut self) -> Outcome {
+        match self.building.take() {
+            Some(b) if !b.chain.is_empty() => self.moved(Move::Jump(b.chain)),
+            _ => Outcome::redraw(),
+        }
+    }
+
+    fn act_on(&mut self, at: Pt) -> Outcome {
+        if self.game.result.is_some() {
+            return Outcome::say("The game is over: start a new one, or undo.");
+        }
+        if let Some(b) = self.building.clone() {
+            let end = self.chain_end(&b);
+            if at == end && !b.chain.is_empty() {
+                return self.finish_chain();
+            }
+            if at == self.game.position.ball && b.chain.is_empty() {
+                self.building = None;
+                return Outcome::say("Chain cancelled.");
+            }
+            if b.path.len() >= 2 && at == b.path[b.path.len() - 2] {
+                return self.step_back();
+            }
+            return self.extend_chain(at);
+        }
+        if at == self.game.position.ball {
+            return self.start_chain();
+        }
+        self.moved(Move::Place(at))
+    }
+
+    fn step_back(&mut self) -> Outcome {
+        let Some(b) = self.building.take() else {
+            return Outcome::nothing();
+        };
+        // Rebuild the chain without its last jump.
+        let dirs: Vec<u8> = b.chain.dirs().collect();
+        self.start_chain();
+        let p = self.game.position;
+        let mut at = p.ball;
+        let mut men = p.men;
+        for &d in &dirs[..dirs.len().saturating_sub(1)] {
+            if let Ok(l) = p.jump_from(&men, at, d) {
+                let mut probe = p;
+                probe.ball = at;
+                probe.men = men;
+                if let Some(Ok((_, m))) = Chain::EMPTY.push(d).map(|c| probe.follow(c)) {
+                    men = m;
+                }
+                at = l.at;
+                let _ = self.extend_chain(at);
+            }
+        }
+        Outcome::say("Took back one jump.")
+    }
+
+    /// Every point a chain from `from` could still reach (the whole jump tree).
+    fn reachable(&self, from: Pt, men: Men) -> Vec<Pt> {
+        let p = self.game.position;
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        let mut stack = vec![(from, men)];
+        while let Some((at, m)) = stack.pop() {
+            if seen.len() > 20_000 {
+                break;
+            }
+            let mut probe = p;
+            probe.ball = at;
+            probe.men = m;
+            for (d, l) in p.jumps(&m, at) {
+                let Some(Ok((_, next))) = Chain::EMPTY.push(d).map(|c| probe.follow(c)) else {
+                    continue;
+                };
+                if seen.insert((l.at, next)) {
+                    if !out.contains(&l.at) {
+                        out.push(l.at);
+                    }
+                    if !l.ends {
+                        stack.push((l.at, next));
+                    }
+                }
+            }
+        }
+        out
     }
 }
 
-const RULES: &str = "Philosopher's Football is played on the points of a grid. There is one ball \
-(white) and any number of men (black); the men belong to neither player.\n\n\
-On your turn either place a man on any empty point, or move the ball by jumping: over one or \
-more men in a straight line, orthogonal or diagonal, to the first empty point beyond. The men \
-jumped are removed. Jumps may be chained, and you may stop after any jump.\n\n\
-Ohs (moving first) win by ending a move with the ball on or beyond the top line; Eks on or \
-beyond the bottom line.\n\n\
-In this release you can place men (tap a point, or use the arrow keys and Enter); jumping \
-arrives in the next one.";
+const RULES: &str = "Philosopher's Football is played on the points of a grid: 19 rows by 15 columns, or a Go board. There is \
+one ball (white) and any number of men (black); the men belong to neither player.\n\n\
+On your turn either place a man on any empty point, or move the ball by jumping: over one or more men in a straight line \
+(across, up, down or diagonally) to the first empty point beyond. The men jumped are taken off before the next jump. \
+Jumps may be chained as long as you like, and you may stop after any jump; jumping is never compulsory. A jump may not \
+land beyond a side edge.\n\n\
+Ohs (moving first) score by ending a move with the ball on or beyond the top row (19 or the goal line 20); Eks on or \
+beyond the bottom row (1 or 0). A chain that passes through a goal row but ends elsewhere scores nothing. The first goal \
+wins. A position repeated a third time, or the move cap, is a draw.\n\n\
+Playing here: tap an empty point to place a man. Tap the ball to start a chain: its possible landings light up, with \
+every point the ball could reach by any chain shown faintly. Tap landings one by one; tap the last landing again to \
+finish, the previous one to take back a jump, or the ball to cancel. Keyboard: arrows move the cursor, Enter acts on \
+the point under it, Backspace takes back a jump, Escape cancels.\n\n\
+Options in Settings: what a goal line does to a chain, own goals, corner landings, a handicap, the pie rule, and draws.";
 
 impl Game for Phutball {
     fn kind(&self) -> GameKind {
         GameKind::Phutball
     }
+
     fn seed(&self) -> Seed {
-        self.seed
+        self.rec.seed
     }
+
     fn new_game(&mut self, seed: Seed) {
-        let options = self.options.clone();
-        *self = Phutball::new(seed);
-        self.turn.position =
-            Position::start(dims_of(options.get(OPTIONS, "board").unwrap_or_default()));
-        self.options = options;
+        self.rec = Record {
+            seed,
+            options: self.rec.options.clone(),
+            moves: Vec::new(),
+            undone: Vec::new(),
+        };
+        self.game = Replay::new(rules_from(&self.rec.options));
+        self.building = None;
+        self.cursor = None;
     }
+
     fn option_specs(&self) -> &'static [OptionSpec] {
         OPTIONS
     }
+
     fn option(&self, key: &str) -> Option<&'static str> {
-        self.options.get(OPTIONS, key)
+        self.rec.options.get(OPTIONS, key)
     }
+
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        self.options.set(OPTIONS, key, value)
+        self.rec.options.set(OPTIONS, key, value)
     }
+
     fn board_size(&self, _viewport: Size) -> Size {
-        Geometry::new(self.turn.position.dims).size()
+        Geometry::new(self.game.position.options.dims).size()
     }
+
     fn draw(&self, painter: &mut dyn Painter, _board: Size) {
-        view::draw(painter, &self.turn.position, self.cursor);
+        let p = &self.game.position;
+        let mut marks = view::Marks {
+            cursor: self.cursor,
+            ..view::Marks::default()
+        };
+        match &self.building {
+            Some(b) => {
+                let end = self.chain_end(b);
+                marks.men = Some(b.men);
+                marks.path = std::iter::once(p.ball)
+                    .chain(b.path.iter().copied())
+                    .collect();
+                if !b.ended {
+                    marks.landings = p
+                        .jumps(&b.men, end)
+                        .into_iter()
+                        .map(|(_, l)| l.at)
+                        .collect();
+                    marks.reachable = self.reachable(end, b.men);
+                }
+            }
+            None => {
+                if let Some((mv, before)) = self.game.last {
+                    match mv {
+                        Move::Place(pt) => marks.last_placed = Some(pt),
+                        Move::Jump(c) => {
+                            if let Ok((path, _)) = before.follow(c) {
+                                marks.path = std::iter::once(before.ball).chain(path).collect();
+                            }
+                        }
+                        Move::Swap => {}
+                    }
+                }
+            }
+        }
+        view::draw(painter, p, &marks);
     }
+
     fn gesture(&mut self, gesture: Gesture, _board: Size) -> Outcome {
         match gesture {
-            Gesture::Tap { at, .. } => match Geometry::new(self.turn.position.dims).hit(at) {
+            Gesture::Tap { at, .. } => match Geometry::new(self.game.position.options.dims).hit(at)
+            {
                 Some(p) => {
                     self.cursor = None;
-                    self.place_outcome(p)
+                    self.act_on(p)
                 }
                 None => Outcome::nothing(),
             },
             _ => Outcome::nothing(),
         }
     }
+
     fn key(&mut self, key: Key) -> Outcome {
-        let dims = self.turn.position.dims;
-        let c = self.cursor.unwrap_or(dims.centre());
+        let dims = self.game.position.options.dims;
+        let c = self.cursor.unwrap_or(self.game.position.ball);
         let moved = match key {
             Key::Left => Pt {
                 col: c.col.saturating_sub(1),
@@ -188,119 +568,144 @@ impl Game for Phutball {
                 ..c
             },
             Key::Up => Pt {
-                row: (c.row + 1).min(dims.rows),
+                row: (c.row + 1).min(dims.rows + 1),
                 ..c
             },
             Key::Down => Pt {
-                row: c.row.saturating_sub(1).max(1),
+                row: c.row.saturating_sub(1),
                 ..c
             },
-            Key::Enter | Key::Space => return self.place_outcome(c),
+            Key::Enter | Key::Space => return self.act_on(c),
+            Key::Backspace => return self.step_back(),
             Key::Escape => {
                 self.cursor = None;
-                return Outcome::redraw();
+                return if self.building.take().is_some() {
+                    Outcome::say("Chain cancelled.")
+                } else {
+                    Outcome::redraw()
+                };
             }
             Key::Char(_) => return Outcome::nothing(),
         };
         self.cursor = Some(moved);
-        Outcome::say(format!("Cursor on {moved}."))
+        let what = if moved == self.game.position.ball {
+            " (the ball)".to_owned()
+        } else if self.game.position.men.has(moved) {
+            " (a man)".to_owned()
+        } else {
+            String::new()
+        };
+        Outcome::say(format!("Cursor on {moved}{what}."))
     }
+
     fn can_undo(&self) -> bool {
-        self.history.can_undo()
+        !self.rec.moves.is_empty()
     }
+
     fn undo(&mut self) -> Outcome {
-        if self.history.undo(&mut self.turn) {
-            Outcome::moved("Move taken back.")
-        } else {
-            Outcome::nothing()
+        let Some(last) = self.rec.moves.pop() else {
+            return Outcome::nothing();
+        };
+        match Self::replay(&self.rec) {
+            Ok(g) => {
+                self.game = g;
+                self.rec.undone.push(last.clone());
+                self.building = None;
+                Outcome::moved(format!("Took back {last}."))
+            }
+            Err(e) => {
+                self.rec.moves.push(last);
+                Outcome::say(e.to_string())
+            }
         }
     }
+
     fn can_redo(&self) -> bool {
-        self.history.can_redo()
+        !self.rec.undone.is_empty()
     }
+
     fn redo(&mut self) -> Outcome {
-        if self.history.redo(&mut self.turn) {
-            Outcome::moved("Move played again.")
-        } else {
-            Outcome::nothing()
+        let Some(text) = self.rec.undone.pop() else {
+            return Outcome::nothing();
+        };
+        let undone = std::mem::take(&mut self.rec.undone);
+        let out = match self.play_text(&text) {
+            Ok(()) => Outcome::moved(format!("Played {text} again.")),
+            Err(e) => Outcome::say(format!("Cannot redo {text}: {e}.")),
+        };
+        self.rec.undone = undone;
+        out
+    }
+
+    fn hint(&mut self) -> Outcome {
+        let p = self.game.position;
+        let r = finder::find_wins(&p, 200_000);
+        match r.wins {
+            finder::Wins::Found(chains) => {
+                let text = notation::format(&p, Move::Jump(chains[0]));
+                Outcome::say(format!("Hint: {text} scores at once."))
+            }
+            finder::Wins::None => {
+                let mut threat = p;
+                threat.to_move = p.to_move.other();
+                match finder::find_wins(&threat, 200_000).wins {
+                    finder::Wins::Found(c) => Outcome::say(format!(
+                        "No goal in one for you, but {} threaten {}: block it.",
+                        threat.to_move.name(),
+                        notation::format(&threat, Move::Jump(c[0]))
+                    )),
+                    _ => Outcome::say("No goal in one for either side: build towards the goal."),
+                }
+            }
+            finder::Wins::Unknown(_) => {
+                Outcome::say("The position is too tangled to check quickly.")
+            }
         }
     }
-    fn hint(&mut self) -> Outcome {
-        Outcome::say("Hints need the win-in-one finder, which arrives with jumping.")
-    }
+
     fn status(&self) -> String {
-        format!(
-            "{} to move · {} men on the board · {} board",
-            self.turn.to_move.name(),
-            self.turn.position.men.len(),
-            self.turn.position.dims
-        )
+        let p = &self.game.position;
+        let mut s = match self.game.result {
+            Some(rules::Outcome::Goal(side)) => format!("Goal! {} win", side.name()),
+            Some(rules::Outcome::Draw) => "Drawn".to_owned(),
+            None => format!("{} to move", p.to_move.name()),
+        };
+        s.push_str(&format!(
+            " · {} men · move {} · {} board",
+            p.men.count(),
+            self.rec.moves.len() + 1,
+            p.options.dims
+        ));
+        if self.game.swapped {
+            s.push_str(" · sides swapped");
+        }
+        s
     }
+
     fn rules(&self) -> &'static str {
         RULES
     }
+
     fn save(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
+        serde_json::to_value(&self.rec).unwrap_or_default()
     }
+
     fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        let mut loaded: Phutball = serde_json::from_value(state)?;
-        loaded.options = loaded.options.validated(OPTIONS)?;
-        loaded
-            .turn
-            .position
-            .validate()
-            .map_err(|e| StateError(e.to_string()))?;
-        *self = loaded;
+        let mut rec: Record = serde_json::from_value(state)?;
+        rec.options = rec.options.validated(OPTIONS)?;
+        let game = Self::replay(&rec)?;
+        // The redo list must replay too.
+        let mut probe = rec.clone();
+        for text in rec.undone.iter().rev() {
+            probe.moves.push(text.clone());
+        }
+        Self::replay(&probe)?;
+        self.rec = rec;
+        self.game = game;
+        self.building = None;
         Ok(())
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tap_places_and_undo_restores_exactly() {
-        let mut g = Phutball::new(Seed(1));
-        let board = g.board_size(Size::new(1.0, 1.0));
-        let geo = Geometry::new(Dims::STANDARD);
-        let start = g.clone();
-        let at = geo.point("K12".parse().unwrap());
-        assert!(g.gesture(Gesture::Tap { at, count: 1 }, board).changed);
-        assert_eq!(g.status(), "Eks to move · 1 men on the board · 19x15 board");
-        assert!(
-            !g.gesture(Gesture::Tap { at, count: 1 }, board).changed,
-            "occupied"
-        );
-        g.undo();
-        assert_eq!(g.turn, start.turn);
-        g.redo();
-        assert!(g.position().has_man("K12".parse().unwrap()));
-    }
-
-    #[test]
-    fn keyboard_places_at_the_cursor() {
-        let mut g = Phutball::new(Seed(1));
-        g.key(Key::Up);
-        g.key(Key::Right);
-        assert!(g.key(Key::Enter).changed);
-        assert!(g.position().has_man("J11".parse().unwrap()));
-    }
-
-    #[test]
-    fn board_option_changes_the_next_game() {
-        let mut g = Phutball::new(Seed(1));
-        g.set_option("board", "19x19").unwrap();
-        g.new_game(Seed(2));
-        assert_eq!(g.position().dims, Dims { rows: 19, cols: 19 });
-        assert_eq!(g.option("board"), Some("19x19"));
-    }
-
-    #[test]
-    fn load_rejects_impossible_positions() {
-        let mut g = Phutball::new(Seed(1));
-        let mut v = g.save();
-        v["turn"]["position"]["men"] = serde_json::json!([{"col": 7, "row": 10}]);
-        assert!(g.load(v).is_err(), "a man on the ball");
-    }
-}
+mod tests;

@@ -1,6 +1,7 @@
 //! The Go-style board: geometry (pure, tested natively), hit-testing and drawing.
 
-use super::board::{Dims, Position, Pt};
+use super::board::{Dims, Pt};
+use super::rules::{Men, Position};
 use crate::geom::{Point, Rect, Size};
 use crate::paint::{Align, Color, Painter};
 
@@ -62,19 +63,64 @@ impl Geometry {
     }
 }
 
-/// Draws the board, the men, the ball and the keyboard cursor.
-pub fn draw(p: &mut dyn Painter, pos: &Position, cursor: Option<Pt>) {
-    let g = Geometry::new(pos.dims);
+/// What to show besides the position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// The keyboard cursor.
+    pub cursor: Option<Pt>,
+    /// While a chain is being built: the men still standing (the rest are marked as taken).
+    pub men: Option<Men>,
+    /// The ball's path: a chain being built, or the last move's chain.
+    pub path: Vec<Pt>,
+    /// Where the next jump may land.
+    pub landings: Vec<Pt>,
+    /// Every point some chain could still reach.
+    pub reachable: Vec<Pt>,
+    /// The man placed by the last move.
+    pub last_placed: Option<Pt>,
+}
+
+const PATH: Color = Color::rgba(0x1d, 0x4e, 0x89, 200);
+const LANDING: Color = Color::rgba(0x1b, 0x9e, 0x4b, 230);
+const REACH: Color = Color::rgba(0x1b, 0x9e, 0x4b, 90);
+const TAKEN: Color = Color::rgb(0xc6, 0x28, 0x28);
+const LAST: Color = Color::rgb(0xff, 0xd8, 0x6b);
+
+/// Draws the board, the men, the ball, and the marks.
+pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
+    let g = Geometry::new(pos.options.dims);
     let size = g.size();
-    let d = pos.dims;
+    let d = pos.options.dims;
     p.fill_rect(Rect::from_size(size), 0.0, WOOD);
-    // Goal lines: a band behind each, coloured by the side that scores there.
+    // Goal lines: a band behind each, coloured and labelled by the side that scores there.
     let band = |row: u8| {
         let c = g.point(Pt { col: 0, row });
         Rect::new(0.0, c.y - SPACING / 2.0, size.w, SPACING)
     };
     p.fill_rect(band(d.rows + 1), 0.0, OHS_GOAL);
     p.fill_rect(band(0), 0.0, EKS_GOAL);
+    let top = g.point(Pt {
+        col: d.cols / 2,
+        row: d.rows + 1,
+    });
+    let bottom = g.point(Pt {
+        col: d.cols / 2,
+        row: 0,
+    });
+    p.text(
+        Point::new(top.x, top.y - SPACING * 0.28),
+        "Ohs score here",
+        12.0,
+        Align::Center,
+        LINE,
+    );
+    p.text(
+        Point::new(bottom.x, bottom.y + SPACING * 0.3),
+        "Eks score here",
+        12.0,
+        Align::Center,
+        LINE,
+    );
     for row in 0..=d.rows + 1 {
         let goal = row == 0 || row == d.rows + 1;
         let a = g.point(Pt { col: 0, row });
@@ -126,13 +172,48 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, cursor: Option<Pt>) {
     for star in star_points(d) {
         p.fill_circle(g.point(star), 4.0, LINE);
     }
-    for &m in &pos.men {
-        p.fill_circle(g.point(m), SPACING * 0.44, MAN);
+    for r in &marks.reachable {
+        p.fill_circle(g.point(*r), SPACING * 0.16, REACH);
     }
-    let ball = g.point(pos.ball);
-    p.fill_circle(ball, SPACING * 0.44, BALL);
-    p.stroke_circle(ball, SPACING * 0.44, 2.0, LINE);
-    if let Some(c) = cursor {
+    for m in pos.men.iter() {
+        p.fill_circle(g.point(m), SPACING * 0.44, MAN);
+        if marks.men.is_some_and(|left| !left.has(m)) {
+            // Taken by the chain being built.
+            let c = g.point(m);
+            let k = SPACING * 0.25;
+            p.line(
+                Point::new(c.x - k, c.y - k),
+                Point::new(c.x + k, c.y + k),
+                4.0,
+                TAKEN,
+            );
+            p.line(
+                Point::new(c.x - k, c.y + k),
+                Point::new(c.x + k, c.y - k),
+                4.0,
+                TAKEN,
+            );
+        }
+    }
+    if let Some(m) = marks.last_placed {
+        p.stroke_circle(g.point(m), SPACING * 0.3, 3.0, LAST);
+    }
+    for w in marks.path.windows(2) {
+        p.line(g.point(w[0]), g.point(w[1]), 4.0, PATH);
+    }
+    let ball = marks
+        .path
+        .last()
+        .copied()
+        .filter(|_| marks.men.is_some())
+        .unwrap_or(pos.ball);
+    let at = g.point(ball);
+    p.fill_circle(at, SPACING * 0.44, BALL);
+    p.stroke_circle(at, SPACING * 0.44, 2.0, LINE);
+    for l in &marks.landings {
+        p.stroke_circle(g.point(*l), SPACING * 0.4, 4.0, LANDING);
+    }
+    if let Some(c) = marks.cursor {
         p.stroke_circle(g.point(c), SPACING * 0.5, 3.0, CURSOR);
     }
 }
@@ -199,15 +280,16 @@ mod tests {
     }
 
     #[test]
-    fn drawing_shows_grid_ball_and_men() {
-        let mut pos = Position::start(Dims::STANDARD);
-        pos.place("K10".parse().unwrap()).unwrap();
+    fn drawing_shows_grid_ball_men_and_chain_marks() {
+        use crate::phutball::rules::Options;
+        let mut pos = Position::start(Options::default());
+        pos.men.set("K10".parse().unwrap());
         let mut r = Recorder::default();
-        draw(&mut r, &pos, None);
+        draw(&mut r, &pos, &Marks::default());
         // 21 row lines and 15 column lines.
         assert_eq!(r.count(|op| matches!(op, Op::Line(..))), 36);
         assert!(r.ops.contains(&Op::FillCircle(
-            Geometry::new(pos.dims).point(pos.ball),
+            Geometry::new(pos.options.dims).point(pos.ball),
             SPACING * 0.44,
             BALL
         )));
@@ -215,6 +297,24 @@ mod tests {
             r.count(|op| matches!(op, Op::FillCircle(_, _, c) if *c == MAN)),
             1
         );
+        assert!(r.texts().contains(&"Ohs score here"));
         assert_eq!(star_points(Dims::STANDARD).len(), 9);
+        let marks = Marks {
+            landings: vec!["L10".parse().unwrap()],
+            men: Some(Men::default()),
+            path: vec![pos.ball, "L10".parse().unwrap()],
+            ..Marks::default()
+        };
+        let mut r = Recorder::default();
+        draw(&mut r, &pos, &marks);
+        assert_eq!(
+            r.count(|op| matches!(op, Op::Line(_, _, c) if *c == TAKEN)),
+            2,
+            "K10 marked as taken"
+        );
+        assert_eq!(
+            r.count(|op| matches!(op, Op::StrokeCircle(_, _, c) if *c == LANDING)),
+            1
+        );
     }
 }

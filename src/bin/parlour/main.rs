@@ -2,6 +2,7 @@
 
 mod args;
 mod klondike;
+mod phutball;
 
 use args::UsageError;
 use parlour::GameKind;
@@ -17,7 +18,8 @@ fn usage() -> String {
     }
     s.push_str("\nCommands:\n");
     s.push_str(klondike::USAGE);
-    s.push_str("\nPhutball and dominoes commands arrive with their rules engines.\n");
+    s.push_str(phutball::USAGE);
+    s.push_str("\nDominoes commands arrive with its rules engine.\n");
     s
 }
 
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Some("-V" | "--version") => Ok(format!("parlour {}\n", env!("CARGO_PKG_VERSION"))),
         Some(name) => match name.parse::<GameKind>() {
             Ok(GameKind::Klondike) => klondike::run(&args[1..]),
+            Ok(GameKind::Phutball) => phutball::run(&args[1..]),
             Ok(kind) => Err(UsageError(format!(
                 "{} has no commands yet; they arrive with its rules engine",
                 kind.slug()

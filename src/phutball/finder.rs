@@ -1,0 +1,205 @@
+//! The win-in-one finder: every jump chain that scores at once for the side
+//! to move.
+//!
+//! A breadth-first search over (ball, men left) states: each state is reached
+//! first by its shortest chain and visited once, so every winning result
+//! appears once, with its shortest chain. Deciding whether a win in one
+//! exists is NP-complete in general (Demaine, Demaine and Eppstein), so the
+//! search has a node budget and says "unknown" rather than hang.
+
+use super::board::Pt;
+use super::rules::{Chain, Men, OwnGoal, Position};
+use std::collections::{HashSet, VecDeque};
+
+/// What the finder found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wins {
+    /// These chains win (at least one).
+    Found(Vec<Chain>),
+    /// No chain wins.
+    None,
+    /// The budget ran out; these wins were found before it did.
+    Unknown(Vec<Chain>),
+}
+
+/// The finder's answer and the states it searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub wins: Wins,
+    /// States searched.
+    pub nodes: usize,
+}
+
+/// Whether ending a chain on `at` wins for the side to move.
+pub fn is_winning_end(p: &Position, at: Pt) -> bool {
+    p.to_move.scores_on(p.options.dims, at.row)
+        && !(p.options.own_goal == OwnGoal::Illegal
+            && p.to_move.other().scores_on(p.options.dims, at.row))
+}
+
+/// Finds every winning chain, searching at most `budget` states.
+pub fn find_wins(p: &Position, budget: usize) -> Report {
+    let mut seen: HashSet<(Pt, Men)> = HashSet::new();
+    let mut queue: VecDeque<(Pt, Men, Chain, bool)> = VecDeque::new();
+    let mut wins = Vec::new();
+    seen.insert((p.ball, p.men));
+    queue.push_back((p.ball, p.men, Chain::EMPTY, false));
+    let mut nodes = 0;
+    while let Some((at, men, chain, ended)) = queue.pop_front() {
+        if ended {
+            continue;
+        }
+        nodes += 1;
+        if nodes > budget {
+            return Report {
+                wins: Wins::Unknown(wins),
+                nodes,
+            };
+        }
+        // Goal-ward jumps first: they find the wins soonest.
+        let mut jumps = p.jumps(&men, at);
+        let forward = |d: u8| {
+            let dr = super::rules::DIRS[usize::from(d)].1;
+            match p.to_move {
+                super::rules::Side::Ohs => -dr,
+                super::rules::Side::Eks => dr,
+            }
+        };
+        jumps.sort_by_key(|&(d, _)| forward(d));
+        for (dir, landing) in jumps {
+            let Some(next_chain) = chain.push(dir) else {
+                continue;
+            };
+            let mut probe = *p;
+            probe.ball = at;
+            probe.men = men;
+            let Ok((_, next_men)) = probe.follow(Chain::EMPTY.push(dir).unwrap_or(Chain::EMPTY))
+            else {
+                continue;
+            };
+            if !seen.insert((landing.at, next_men)) {
+                continue;
+            }
+            if is_winning_end(p, landing.at) {
+                wins.push(next_chain);
+            }
+            queue.push_back((landing.at, next_men, next_chain, landing.ends));
+        }
+    }
+    let wins = if wins.is_empty() {
+        Wins::None
+    } else {
+        Wins::Found(wins)
+    };
+    Report { wins, nodes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::Dims;
+    use super::*;
+    use crate::phutball::notation;
+    use crate::phutball::rules::{Options, Side};
+    use crate::rng::{Rng, Seed};
+    use std::collections::BTreeSet;
+
+    fn position(ball: &str, men: &str) -> Position {
+        let mut p = Position::start(Options::default());
+        p.ball = ball.parse().unwrap();
+        for m in men.split_whitespace() {
+            p.men.set(m.parse().unwrap());
+        }
+        p
+    }
+
+    fn texts(p: &Position, r: &Report) -> Vec<String> {
+        match &r.wins {
+            Wins::Found(c) | Wins::Unknown(c) => c
+                .iter()
+                .map(|&c| notation::format(p, super::super::rules::Move::Jump(c)))
+                .collect(),
+            Wins::None => vec![],
+        }
+    }
+
+    #[test]
+    fn a_straight_run_to_goal_is_found() {
+        let p = position("H14", "H15 H17 H19");
+        let r = find_wins(&p, 10_000);
+        assert_eq!(texts(&p, &r), vec!["H14-H16-H18-H20"]);
+    }
+
+    #[test]
+    fn no_win_says_none_and_eks_attack_downwards() {
+        let p = position("H10", "H11");
+        assert_eq!(find_wins(&p, 1000).wins, Wins::None);
+        let mut q = position("H4", "H3 H1");
+        q.to_move = Side::Eks;
+        assert_eq!(texts(&q, &find_wins(&q, 1000)), vec!["H4-H2-H0"]);
+    }
+
+    #[test]
+    fn the_budget_gives_unknown() {
+        let p = position("H14", "H15 H17 H19");
+        assert!(matches!(find_wins(&p, 1).wins, Wins::Unknown(_)));
+    }
+
+    /// Every chain, by plain recursion: the results (end, men left) that win.
+    fn brute(p: &Position, at: Pt, men: Men, out: &mut BTreeSet<(Pt, Vec<Pt>)>, depth: usize) {
+        if depth > 40 {
+            return;
+        }
+        let mut probe = *p;
+        probe.ball = at;
+        probe.men = men;
+        for (dir, landing) in p.jumps(&men, at) {
+            let (_, next) = probe.follow(Chain::EMPTY.push(dir).unwrap()).unwrap();
+            if is_winning_end(p, landing.at) {
+                out.insert((landing.at, next.iter().collect()));
+            }
+            if !landing.ends {
+                brute(p, landing.at, next, out, depth + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn the_finder_agrees_with_brute_force_on_small_random_boards() {
+        let dims = Dims { rows: 9, cols: 7 };
+        let mut rng = Rng::new(Seed(2024));
+        for case in 0..3000 {
+            let mut p = Position::start(Options {
+                dims,
+                ..Options::default()
+            });
+            p.to_move = if case % 2 == 0 { Side::Ohs } else { Side::Eks };
+            p.ball = Pt {
+                col: rng.below(7) as u8,
+                row: 1 + rng.below(9) as u8,
+            };
+            for row in 1..=9u8 {
+                for col in 0..7u8 {
+                    let pt = Pt { col, row };
+                    if pt != p.ball && rng.below(100) < 35 {
+                        p.men.set(pt);
+                    }
+                }
+            }
+            let mut expected = BTreeSet::new();
+            brute(&p, p.ball, p.men, &mut expected, 0);
+            let r = find_wins(&p, 1_000_000);
+            let mut got = BTreeSet::new();
+            if let Wins::Found(chains) = &r.wins {
+                for &c in chains {
+                    let (path, men) = p.follow(c).unwrap();
+                    assert!(
+                        got.insert((*path.last().unwrap(), men.iter().collect::<Vec<_>>())),
+                        "each win once"
+                    );
+                }
+            }
+            assert_eq!(got, expected, "case {case}");
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The position text format, read with precise errors:
+//!
+//! ```text
+//! to-move: ohs            # or eks; Ohs attack rows 19/20, Eks rows 1/0
+//! ball: H11
+//! men: D4 E5 F6 F8 G9 H10 H12 J14 K16 K18
+//! board: 19x15            # optional; 19x15, 19x19, 13x9 or 9x7
+//! own-goal: illegal       # any rule option, by its URL name
+//! ```
+
+use super::board::Pt;
+use super::rules::{Position, Side};
+use super::{rules_from, OPTIONS};
+use crate::game::Options;
+use std::fmt;
+
+/// Where and why a position file is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// 1-based line (0: the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+fn err(line: usize, message: impl Into<String>) -> PositionError {
+    PositionError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Reads a position.
+pub fn parse(text: &str) -> Result<Position, PositionError> {
+    let mut options = Options::defaults(OPTIONS);
+    let mut to_move = None;
+    let mut ball: Option<(usize, Pt)> = None;
+    let mut men: Vec<(usize, Pt)> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (key, value) = line
+            .split_once(':')
+            .ok_or_else(|| err(line_no, format!("expected 'key: value', found '{line}'")))?;
+        let (key, value) = (key.trim(), value.trim());
+        match key {
+            "to-move" => {
+                to_move = Some(match value {
+                    "ohs" | "Ohs" => Side::Ohs,
+                    "eks" | "Eks" => Side::Eks,
+                    other => {
+                        return Err(err(
+                            line_no,
+                            format!("to-move must be ohs or eks, not '{other}'"),
+                        ))
+                    }
+                })
+            }
+            "ball" => {
+                let p: Pt = value
+                    .parse()
+                    .map_err(|e: super::BadPoint| err(line_no, e.to_string()))?;
+                ball = Some((line_no, p));
+            }
+            "men" => {
+                for token in value.split_whitespace() {
+                    let p: Pt = token
+                        .parse()
+                        .map_err(|e: super::BadPoint| err(line_no, e.to_string()))?;
+                    men.push((line_no, p));
+                }
+            }
+            _ => options
+                .set(OPTIONS, key, value)
+                .map_err(|e| err(line_no, e.to_string()))?,
+        }
+    }
+    let to_move = to_move.ok_or_else(|| err(0, "expected a 'to-move:' line"))?;
+    let (ball_line, ball) = ball.ok_or_else(|| err(0, "expected a 'ball:' line"))?;
+    let mut p = Position::start(rules_from(&options));
+    p.to_move = to_move;
+    let dims = p.options.dims;
+    if !dims.contains(ball) {
+        return Err(err(
+            ball_line,
+            format!("the ball on {ball} is off this {dims} board"),
+        ));
+    }
+    p.ball = ball;
+    for (line, m) in men {
+        if !dims.is_playing(m) {
+            return Err(err(
+                line,
+                format!("a man on {m} is not on a playing point of this {dims} board"),
+            ));
+        }
+        if m == ball || p.men.has(m) {
+            return Err(err(
+                line,
+                format!("{m} is listed twice (or is the ball's point)"),
+            ));
+        }
+        p.men.set(m);
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_parses() {
+        let p = parse(
+            "to-move: ohs            # or eks\nball: H11\nmen: D4 E5 F6 F8 G9 H10 H12 J14 K16 K18\nboard: 19x15\n",
+        )
+        .unwrap();
+        assert_eq!(p.men.count(), 10);
+        assert_eq!(p.ball.to_string(), "H11");
+        assert_eq!(p.to_move, Side::Ohs);
+    }
+
+    #[test]
+    fn options_follow_as_key_value_lines() {
+        let p = parse("to-move: eks\nball: D5\nown-goal: illegal\nboard: 9x7\nmen:\n").unwrap();
+        assert_eq!(p.options.own_goal, super::super::rules::OwnGoal::Illegal);
+        assert_eq!(p.options.dims.cols, 7);
+    }
+
+    #[test]
+    fn errors_are_precise() {
+        let e = parse("to-move: ohs\nball: I9\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("'I9' is not a point"), "{e}");
+        let e = parse("to-move: both\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (1, "to-move must be ohs or eks, not 'both'")
+        );
+        let e = parse("to-move: ohs\nball: H10\nmen: H10\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        let e = parse("to-move: ohs\nball: H10\nmen: A0\n").unwrap_err();
+        assert!(e.message.contains("not on a playing point"));
+        let e = parse("to-move: ohs\nball: H10\nflavour: mint\n").unwrap_err();
+        assert!(e.message.contains("unknown parameter 'flavour'"), "{e}");
+        assert_eq!(
+            parse("ball: H10").unwrap_err().message,
+            "expected a 'to-move:' line"
+        );
+        assert!(parse("nonsense").is_err());
+    }
+}

@@ -1,0 +1,141 @@
+//! Tests of Phutball as the shell drives it.
+
+use super::*;
+
+fn pt(s: &str) -> Pt {
+    s.parse().unwrap()
+}
+
+fn tap(g: &mut Phutball, at: &str) -> Outcome {
+    let geo = Geometry::new(g.position().options.dims);
+    let board = g.board_size(Size::new(1.0, 1.0));
+    g.gesture(
+        Gesture::Tap {
+            at: geo.point(pt(at)),
+            count: 1,
+        },
+        board,
+    )
+}
+
+#[test]
+fn taps_place_men_and_build_a_two_jump_chain() {
+    let mut g = Phutball::new(Seed(1));
+    // Ohs and Eks place three men in a column above the ball (H10), with gaps.
+    for at in ["H11", "A1", "H13"] {
+        assert!(tap(&mut g, at).changed);
+    }
+    assert_eq!(g.status().split(" · ").next(), Some("Eks to move"));
+    assert!(
+        !tap(&mut g, "H10").changed,
+        "tapping the ball starts a chain"
+    );
+    assert!(!tap(&mut g, "H12").changed, "first landing");
+    assert!(!tap(&mut g, "H14").changed, "second landing");
+    let out = tap(&mut g, "H14");
+    assert!(
+        out.changed,
+        "tapping the last landing again finishes: {out:?}"
+    );
+    assert_eq!(g.position().ball, pt("H14"));
+    assert!(!g.position().men.has(pt("H11")) && !g.position().men.has(pt("H13")));
+    assert_eq!(g.moves(), ["H11", "A1", "H13", "H10-H12-H14"]);
+    g.undo();
+    assert_eq!(g.position().ball, pt("H10"));
+    assert!(g.position().men.has(pt("H13")));
+    g.redo();
+    assert_eq!(g.position().ball, pt("H14"));
+}
+
+#[test]
+fn a_goal_ends_the_game() {
+    let mut g = Phutball::new(Seed(1));
+    g.set_option("board", "9x7").unwrap();
+    g.new_game(Seed(1));
+    // 9x7: the ball starts on D5; Ohs score on rows 9 and 10.
+    for m in ["D6", "A1", "D8"] {
+        g.play_text(m).unwrap();
+    }
+    // Eks to move jump up onto Ohs' scoring row: an own goal.
+    g.play_text("D5-D7-D9").unwrap();
+    assert_eq!(g.status().split(" · ").next(), Some("Goal! Ohs win"));
+    assert!(g.play_text("A2").is_err(), "nothing after a goal");
+}
+
+#[test]
+fn threefold_repetition_and_the_move_cap_draw() {
+    // Ohs put a man above the ball, Eks jump over it, and back: the start
+    // position comes round again every four moves; the third time is a draw.
+    let mut g = Phutball::new(Seed(1));
+    let cycle = ["H11", "H10-H12", "H11", "H12-H10"];
+    for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
+        assert!(
+            g.game.result.is_none(),
+            "still playing before move {}",
+            i + 1
+        );
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.game.result, Some(rules::Outcome::Draw));
+    assert!(g.status().starts_with("Drawn"));
+    // Allowed repetition: no draw.
+    let mut free = Phutball::new(Seed(1));
+    free.set_option("repetition", "allowed").unwrap();
+    free.new_game(Seed(1));
+    for m in cycle.iter().chain(cycle.iter()) {
+        free.play_text(m).unwrap();
+    }
+    assert_eq!(free.game.result, None);
+    // The move cap.
+    let mut capped = Replay::new(rules::Options {
+        move_cap: 3,
+        ..rules::Options::default()
+    });
+    for (i, t) in ["A1", "A2", "A3"].iter().enumerate() {
+        let mv = notation::parse(&capped.position, t, i).unwrap();
+        capped.play(mv, i).unwrap();
+    }
+    assert_eq!(capped.result, Some(rules::Outcome::Draw));
+}
+
+#[test]
+fn saves_replay_and_refuse_tampering() {
+    let mut g = Phutball::new(Seed(4));
+    for m in ["H11", "A1"] {
+        g.play_text(m).unwrap();
+    }
+    g.play_text("H10-H12").unwrap();
+    let saved = g.save();
+    let mut other = Phutball::new(Seed(1));
+    other.load(saved.clone()).unwrap();
+    assert_eq!(other.position(), g.position());
+    let mut bad = saved;
+    bad["moves"] = serde_json::json!(["H11", "H11"]);
+    let err = other.load(bad).unwrap_err().to_string();
+    assert!(err.contains("move 2 (H11)"), "{err}");
+}
+
+#[test]
+fn hints_find_a_goal_in_one_or_a_threat() {
+    let mut g = Phutball::new(Seed(1));
+    for m in ["H11", "A1", "H13", "A2", "H15", "A3", "H17", "A4", "H19"] {
+        g.play_text(m).unwrap();
+    }
+    // Eks to move; Ohs threaten H10-…-H20.
+    let msg = g.hint().message.unwrap();
+    assert!(msg.contains("threaten H10-H12-H14-H16-H18-H20"), "{msg}");
+    g.play_text("A5").unwrap();
+    let msg = g.hint().message.unwrap();
+    assert!(msg.starts_with("Hint: H10-H12-H14-H16-H18-H20"), "{msg}");
+}
+
+#[test]
+fn keyboard_moves_the_cursor_and_places() {
+    let mut g = Phutball::new(Seed(1));
+    g.key(Key::Up);
+    g.key(Key::Right);
+    assert!(g.key(Key::Enter).changed);
+    assert!(g.position().men.has(pt("J11")));
+    g.key(Key::Escape);
+    assert!(g.cursor.is_none());
+}
