@@ -6,6 +6,7 @@
 //! building jump chains by pointer or keyboard, undo and redo by replay,
 //! draws by repetition and the move cap.
 
+pub mod ai;
 mod board;
 pub mod finder;
 pub mod notation;
@@ -27,6 +28,28 @@ use std::collections::HashMap;
 
 /// Phutball's settings, as the shell sees them.
 pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "opponent",
+        label: "Opponent",
+        choices: &[
+            Choice::new("human", "Another player on this device"),
+            Choice::new("random", "Computer: random"),
+            Choice::new("greedy", "Computer: greedy"),
+            Choice::new("strong", "Computer: strong"),
+        ],
+        default: "human",
+        restarts: false,
+    },
+    OptionSpec {
+        key: "computer",
+        label: "The computer plays",
+        choices: &[
+            Choice::new("eks", "Eks (you move first)"),
+            Choice::new("ohs", "Ohs (it moves first)"),
+        ],
+        default: "eks",
+        restarts: false,
+    },
     OptionSpec {
         key: "board",
         label: "Board",
@@ -227,7 +250,15 @@ pub struct Phutball {
     game: Replay,
     building: Option<Building>,
     cursor: Option<Pt>,
+    now: f64,
+    thinking_since: Option<f64>,
 }
+
+/// Positions the strong computer searches per move in the page: a few
+/// dozen milliseconds, inside one frame.
+const PAGE_NODES: u64 = 8_000;
+/// A pause before the computer moves, so its move can be seen.
+const COMPUTER_DELAY_MS: f64 = 350.0;
 
 impl Phutball {
     /// A new game with default options. Phutball deals nothing at random; the
@@ -245,6 +276,33 @@ impl Phutball {
             game,
             building: None,
             cursor: None,
+            now: 0.0,
+            thinking_since: None,
+        }
+    }
+
+    /// The computer's level, if it plays the side to move now.
+    fn computer_to_move(&self) -> Option<ai::Level> {
+        let level: ai::Level = self.rec.options.get(OPTIONS, "opponent")?.parse().ok()?;
+        let side = match self.rec.options.get(OPTIONS, "computer")? {
+            "ohs" => Side::Ohs,
+            _ => Side::Eks,
+        };
+        (self.game.result.is_none() && self.game.position.to_move == side).then_some(level)
+    }
+
+    fn computer_move(&mut self, level: ai::Level) -> Outcome {
+        let seed = self.rec.seed.0 ^ (self.rec.moves.len() as u64).wrapping_mul(0x9E37_79B9);
+        let mut rng = crate::rng::Rng::new(Seed(seed));
+        match ai::choose(&self.game.position, level, &mut rng, PAGE_NODES).0 {
+            Some(mv) => {
+                let mut out = self.moved(mv);
+                if let Some(m) = out.message.as_mut() {
+                    *m = format!("Computer: {m}");
+                }
+                out
+            }
+            None => Outcome::say("The computer has no move."),
         }
     }
 
@@ -463,6 +521,8 @@ Playing here: tap an empty point to place a man. Tap the ball to start a chain: 
 every point the ball could reach by any chain shown faintly. Tap landings one by one; tap the last landing again to \
 finish, the previous one to take back a jump, or the ball to cancel. Keyboard: arrows move the cursor, Enter acts on \
 the point under it, Backspace takes back a jump, Escape cancels.\n\n\
+Play another person on this device, or the computer (random, greedy or strong) as either side; against the \
+computer, Undo takes back your move and its reply together.\n\n\
 Options in Settings: what a goal line does to a chain, own goals, corner landings, a handicap, the pie rule, and draws.";
 
 impl Game for Phutball {
@@ -484,6 +544,21 @@ impl Game for Phutball {
         self.game = Replay::new(rules_from(&self.rec.options));
         self.building = None;
         self.cursor = None;
+        self.thinking_since = None;
+    }
+
+    fn tick(&mut self, now: f64) -> Outcome {
+        self.now = now;
+        let Some(level) = self.computer_to_move() else {
+            self.thinking_since = None;
+            return Outcome::nothing();
+        };
+        let since = *self.thinking_since.get_or_insert(now);
+        if now - since < COMPUTER_DELAY_MS {
+            return Outcome::redraw();
+        }
+        self.thinking_since = None;
+        self.computer_move(level)
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
@@ -542,6 +617,12 @@ impl Game for Phutball {
     }
 
     fn gesture(&mut self, gesture: Gesture, _board: Size) -> Outcome {
+        if self.computer_to_move().is_some() {
+            return match gesture {
+                Gesture::Tap { .. } => Outcome::say("The computer is thinking…"),
+                _ => Outcome::nothing(),
+            };
+        }
         match gesture {
             Gesture::Tap { at, .. } => match Geometry::new(self.game.position.options.dims).hit(at)
             {
@@ -556,6 +637,11 @@ impl Game for Phutball {
     }
 
     fn key(&mut self, key: Key) -> Outcome {
+        if self.computer_to_move().is_some()
+            && matches!(key, Key::Enter | Key::Space | Key::Backspace)
+        {
+            return Outcome::say("The computer is thinking…");
+        }
         let dims = self.game.position.options.dims;
         let c = self.cursor.unwrap_or(self.game.position.ball);
         let moved = match key {
@@ -603,6 +689,48 @@ impl Game for Phutball {
     }
 
     fn undo(&mut self) -> Outcome {
+        let out = self.undo_one();
+        // Against the computer, take back its reply and the player's move together.
+        if out.changed && self.computer_to_move().is_some() && !self.rec.moves.is_empty() {
+            let again = self.undo_one();
+            if again.changed {
+                return Outcome::moved("Took back your move and the computer's reply.");
+            }
+        }
+        out
+    }
+
+    fn can_redo(&self) -> bool {
+        !self.rec.undone.is_empty()
+    }
+
+    fn redo(&mut self) -> Outcome {
+        self.redo_one()
+    }
+
+    fn hint(&mut self) -> Outcome {
+        self.hint_text()
+    }
+
+    fn status(&self) -> String {
+        self.status_text()
+    }
+
+    fn rules(&self) -> &'static str {
+        RULES
+    }
+
+    fn save(&self) -> serde_json::Value {
+        serde_json::to_value(&self.rec).unwrap_or_default()
+    }
+
+    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
+        self.load_record(state)
+    }
+}
+
+impl Phutball {
+    fn undo_one(&mut self) -> Outcome {
         let Some(last) = self.rec.moves.pop() else {
             return Outcome::nothing();
         };
@@ -620,11 +748,7 @@ impl Game for Phutball {
         }
     }
 
-    fn can_redo(&self) -> bool {
-        !self.rec.undone.is_empty()
-    }
-
-    fn redo(&mut self) -> Outcome {
+    fn redo_one(&mut self) -> Outcome {
         let Some(text) = self.rec.undone.pop() else {
             return Outcome::nothing();
         };
@@ -637,7 +761,7 @@ impl Game for Phutball {
         out
     }
 
-    fn hint(&mut self) -> Outcome {
+    fn hint_text(&mut self) -> Outcome {
         let p = self.game.position;
         let r = finder::find_wins(&p, 200_000);
         match r.wins {
@@ -663,11 +787,14 @@ impl Game for Phutball {
         }
     }
 
-    fn status(&self) -> String {
+    fn status_text(&self) -> String {
         let p = &self.game.position;
         let mut s = match self.game.result {
             Some(rules::Outcome::Goal(side)) => format!("Goal! {} win", side.name()),
             Some(rules::Outcome::Draw) => "Drawn".to_owned(),
+            None if self.computer_to_move().is_some() => {
+                format!("{} (computer) to move", p.to_move.name())
+            }
             None => format!("{} to move", p.to_move.name()),
         };
         s.push_str(&format!(
@@ -682,15 +809,7 @@ impl Game for Phutball {
         s
     }
 
-    fn rules(&self) -> &'static str {
-        RULES
-    }
-
-    fn save(&self) -> serde_json::Value {
-        serde_json::to_value(&self.rec).unwrap_or_default()
-    }
-
-    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
+    fn load_record(&mut self, state: serde_json::Value) -> Result<(), StateError> {
         let mut rec: Record = serde_json::from_value(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         let game = Self::replay(&rec)?;

@@ -139,3 +139,33 @@ fn keyboard_moves_the_cursor_and_places() {
     g.key(Key::Escape);
     assert!(g.cursor.is_none());
 }
+
+#[test]
+fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
+    let mut g = Phutball::new(Seed(5));
+    g.set_option("opponent", "strong").unwrap();
+    assert!(tap(&mut g, "H11").changed, "the player (Ohs) moves");
+    assert!(g.status().starts_with("Eks (computer) to move"));
+    assert!(!tap(&mut g, "A1").changed, "no playing for the computer");
+    assert_eq!(
+        g.tick(1000.0),
+        Outcome::redraw(),
+        "the computer waits a moment"
+    );
+    let out = g.tick(1000.0 + COMPUTER_DELAY_MS);
+    assert!(out.changed, "{out:?}");
+    assert!(out.message.unwrap().starts_with("Computer: Eks"));
+    assert_eq!(g.moves().len(), 2);
+    g.undo();
+    assert!(g.moves().is_empty(), "the reply and the player's move");
+}
+
+#[test]
+fn the_computer_can_move_first() {
+    let mut g = Phutball::new(Seed(5));
+    g.set_option("opponent", "random").unwrap();
+    g.set_option("computer", "ohs").unwrap();
+    g.tick(0.0);
+    assert!(g.tick(COMPUTER_DELAY_MS).changed);
+    assert_eq!(g.moves().len(), 1);
+}

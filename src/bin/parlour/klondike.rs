@@ -1,6 +1,6 @@
 //! `parlour klondike …`: deals, deal files and the solver.
 
-use crate::args::{read_input, Args, UsageError};
+use crate::args::{read_input, wilson, Args, UsageError};
 use parlour::game::Options;
 use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{Limits, Report, Solver, Verdict};
@@ -95,20 +95,6 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i.min(sorted.len() - 1)]
-}
-
-/// Wilson score interval for a proportion, 95%.
-pub fn wilson(successes: usize, n: usize) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let (k, n) = (successes as f64, n as f64);
-    let z = 1.959_964;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    (centre - half, centre + half)
 }
 
 fn peak_rss_kb() -> Option<u64> {

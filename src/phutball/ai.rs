@@ -1,0 +1,463 @@
+//! Computer players for Phutball, in three levels.
+//!
+//! - **random** plays any legal move (placements and distinct jump results alike);
+//! - **greedy** takes a goal in one, else the move whose result looks best at
+//!   one ply (the ball nearer the goal, no goal in one left to the opponent);
+//! - **strong** takes a goal in one, blocks the opponent's goal in one whenever
+//!   some move does, and otherwise runs an iterative-deepening alpha-beta
+//!   search with a transposition table and jump-first move ordering, within a
+//!   node budget.
+//!
+//! Every move comes from the rules' own generators, so it is always legal.
+
+use super::board::Pt;
+use super::finder::{find_wins, Wins};
+use super::rules::{Chain, Men, Move, Position, Side};
+use crate::rng::Rng;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
+use std::str::FromStr;
+
+/// How strong the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal move.
+    Random,
+    /// The best-looking move one ply ahead.
+    Greedy,
+    /// Alpha-beta search.
+    Strong,
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Strong => "strong",
+        })
+    }
+}
+
+/// Text that names no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLevel(pub String);
+
+impl fmt::Display for BadLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a level: expected random, greedy or strong",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadLevel {}
+
+impl FromStr for Level {
+    type Err = BadLevel;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "random" => Ok(Level::Random),
+            "greedy" => Ok(Level::Greedy),
+            "strong" => Ok(Level::Strong),
+            _ => Err(BadLevel(s.to_owned())),
+        }
+    }
+}
+
+/// The most distinct jump results considered from one position.
+const MAX_JUMPS: usize = 600;
+/// A goal, in evaluation units.
+const WIN: i32 = 1_000_000;
+
+/// Every distinct result of a jump chain from the ball: (chain, ball, men), shortest chains first.
+pub fn jump_results(p: &Position) -> Vec<(Chain, Pt, Men)> {
+    let mut out = Vec::new();
+    let mut seen: HashSet<(Pt, Men)> = HashSet::new();
+    let mut queue = VecDeque::new();
+    seen.insert((p.ball, p.men));
+    queue.push_back((p.ball, p.men, Chain::EMPTY, false));
+    while let Some((at, men, chain, ended)) = queue.pop_front() {
+        if ended {
+            continue;
+        }
+        let mut probe = *p;
+        probe.ball = at;
+        probe.men = men;
+        for (dir, landing) in p.jumps(&men, at) {
+            let (Some(next), Some(single)) = (chain.push(dir), Chain::EMPTY.push(dir)) else {
+                continue;
+            };
+            let Ok((_, next_men)) = probe.follow(single) else {
+                continue;
+            };
+            if seen.insert((landing.at, next_men)) {
+                out.push((next, landing.at, next_men));
+                if out.len() >= MAX_JUMPS {
+                    return out;
+                }
+                queue.push_back((landing.at, next_men, next, landing.ends));
+            }
+        }
+    }
+    out
+}
+
+fn empty_points(p: &Position) -> impl Iterator<Item = Pt> + '_ {
+    let d = p.options.dims;
+    (1..=d.rows)
+        .flat_map(move |row| (0..d.cols).map(move |col| Pt { col, row }))
+        .filter(move |&pt| p.can_place(pt).is_ok())
+}
+
+/// Placements worth searching: the points near the ball (where jumps begin
+/// and are blocked), and the points next to men near it.
+fn near_placements(p: &Position) -> Vec<Pt> {
+    let b = p.ball;
+    let near = |pt: Pt, r: i16| {
+        (i16::from(pt.col) - i16::from(b.col)).abs() <= r
+            && (i16::from(pt.row) - i16::from(b.row)).abs() <= r
+    };
+    empty_points(p)
+        .filter(|&pt| {
+            near(pt, 2)
+                || (near(pt, 4)
+                    && super::rules::DIRS.iter().any(|&(dc, dr)| {
+                        let c = i16::from(pt.col) + i16::from(dc);
+                        let r = i16::from(pt.row) + i16::from(dr);
+                        c >= 0
+                            && r >= 0
+                            && p.men.has(Pt {
+                                col: c as u8,
+                                row: r as u8,
+                            })
+                    }))
+        })
+        .collect()
+}
+
+fn apply(p: &Position, mv: Move) -> Option<(Position, Option<Side>)> {
+    let mut next = *p;
+    // The move count only matters for the pie rule, which the AI never invokes.
+    let scored = next.play(mv, 2).ok()?;
+    Some((next, scored))
+}
+
+/// How far the ball is from `side`'s scoring rows.
+fn distance(p: &Position, side: Side) -> i32 {
+    let d = p.options.dims;
+    match side {
+        Side::Ohs => i32::from(d.rows) - i32::from(p.ball.row),
+        Side::Eks => i32::from(p.ball.row) - 1,
+    }
+    .max(0)
+}
+
+/// A static evaluation for the side to move: the ball's distance race,
+/// and how far a single jump could take it each way.
+fn evaluate(p: &Position) -> i32 {
+    let me = p.to_move;
+    let race = (distance(p, me.other()) - distance(p, me)) * 100;
+    // Mobility towards my goal from here (I move next): the best single jump.
+    let reach: i32 = p
+        .jumps(&p.men, p.ball)
+        .into_iter()
+        .map(|(_, l)| {
+            let mut q = *p;
+            q.ball = l.at;
+            distance(p, me) - distance(&q, me)
+        })
+        .max()
+        .unwrap_or(0)
+        .max(0);
+    race + reach * 40
+}
+
+fn has_win(p: &Position) -> bool {
+    matches!(find_wins(p, 20_000).wins, Wins::Found(_))
+}
+
+fn first_win(p: &Position) -> Option<Move> {
+    match find_wins(p, 200_000).wins {
+        Wins::Found(c) | Wins::Unknown(c) => c.first().map(|&c| Move::Jump(c)),
+        Wins::None => None,
+    }
+}
+
+/// Counts the work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions searched.
+    pub nodes: u64,
+    /// The deepest completed iteration.
+    pub depth: u8,
+}
+
+struct Searcher {
+    nodes: u64,
+    limit: u64,
+    table: HashMap<Position, (u8, i32, Option<Move>)>,
+    stopped: bool,
+}
+
+impl Searcher {
+    fn moves(&self, p: &Position) -> Vec<Move> {
+        let me = p.to_move;
+        let mut jumps: Vec<(i32, Move)> = jump_results(p)
+            .into_iter()
+            .map(|(c, at, _)| {
+                let mut q = *p;
+                q.ball = at;
+                (distance(&q, me), Move::Jump(c))
+            })
+            .collect();
+        jumps.sort_by_key(|&(d, _)| d);
+        let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
+        out.extend(near_placements(p).into_iter().map(Move::Place));
+        out
+    }
+
+    fn negamax(&mut self, p: &Position, depth: u8, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.stopped = true;
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(p);
+        }
+        let mut moves = self.moves(p);
+        if let Some(&(d, _, Some(best))) = self.table.get(p) {
+            if d >= depth {
+                // Try the remembered best move first.
+                if let Some(i) = moves.iter().position(|&m| m == best) {
+                    moves.swap(0, i);
+                }
+            }
+        }
+        let mut best_score = -WIN * 2;
+        let mut best_move = None;
+        for mv in moves {
+            let Some((next, scored)) = apply(p, mv) else {
+                continue;
+            };
+            let score = match scored {
+                Some(s) if s == p.to_move => WIN + i32::from(depth),
+                Some(_) => -WIN - i32::from(depth),
+                None => -self.negamax(&next, depth - 1, -beta, -alpha),
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.table.insert(*p, (depth, best_score, best_move));
+        best_score
+    }
+
+    /// Iterative deepening at the root over `candidates`.
+    fn root(&mut self, p: &Position, candidates: &[Move], max_depth: u8) -> (Option<Move>, u8) {
+        let mut best = candidates.first().copied();
+        let mut reached = 0;
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN * 2;
+            let mut iteration_best = None;
+            let mut ordered = candidates.to_vec();
+            if let Some(b) = best {
+                if let Some(i) = ordered.iter().position(|&m| m == b) {
+                    ordered.swap(0, i);
+                }
+            }
+            for mv in ordered {
+                let Some((next, scored)) = apply(p, mv) else {
+                    continue;
+                };
+                let score = match scored {
+                    Some(s) if s == p.to_move => WIN,
+                    Some(_) => -WIN,
+                    None => -self.negamax(&next, depth - 1, -WIN * 2, -alpha),
+                };
+                if self.stopped {
+                    break;
+                }
+                if score > alpha || iteration_best.is_none() {
+                    alpha = alpha.max(score);
+                    iteration_best = Some(mv);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            best = iteration_best.or(best);
+            reached = depth;
+        }
+        (best, reached)
+    }
+}
+
+/// Chooses a move for the side to move. `nodes` bounds the strong level's search.
+pub fn choose(p: &Position, level: Level, rng: &mut Rng, nodes: u64) -> (Option<Move>, Stats) {
+    match level {
+        Level::Random => {
+            let mut moves: Vec<Move> = jump_results(p)
+                .into_iter()
+                .map(|(c, _, _)| Move::Jump(c))
+                .collect();
+            moves.extend(empty_points(p).map(Move::Place));
+            let i = rng.below(moves.len().max(1) as u64) as usize;
+            (moves.get(i).copied(), Stats { nodes: 1, depth: 0 })
+        }
+        Level::Greedy => {
+            if let Some(win) = first_win(p) {
+                return (Some(win), Stats { nodes: 1, depth: 1 });
+            }
+            let mut candidates: Vec<Move> = jump_results(p)
+                .into_iter()
+                .map(|(c, _, _)| Move::Jump(c))
+                .collect();
+            candidates.extend(near_placements(p).into_iter().map(Move::Place));
+            let mut best: Option<(i32, Move)> = None;
+            let mut count = 0;
+            for mv in candidates {
+                let Some((next, scored)) = apply(p, mv) else {
+                    continue;
+                };
+                count += 1;
+                let score = match scored {
+                    Some(s) if s == p.to_move => WIN,
+                    Some(_) => -WIN,
+                    None if has_win(&next) => -WIN / 2,
+                    None => -evaluate(&next),
+                };
+                // Ties go to a random candidate, so greedy games differ.
+                let jitter = rng.below(7) as i32;
+                if best.is_none_or(|(b, _)| score * 8 + jitter > b) {
+                    best = Some((score * 8 + jitter, mv));
+                }
+            }
+            (
+                best.map(|(_, m)| m),
+                Stats {
+                    nodes: count,
+                    depth: 1,
+                },
+            )
+        }
+        Level::Strong => {
+            if let Some(win) = first_win(p) {
+                return (Some(win), Stats { nodes: 1, depth: 1 });
+            }
+            let mut opponent = *p;
+            opponent.to_move = p.to_move.other();
+            let threatened = has_win(&opponent);
+            let mut candidates: Vec<Move> = jump_results(p)
+                .into_iter()
+                .map(|(c, _, _)| Move::Jump(c))
+                .collect();
+            if threatened {
+                // Consider every placement, and keep only the moves that block.
+                candidates.extend(empty_points(p).map(Move::Place));
+                let blocks: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&mv| {
+                        apply(p, mv)
+                            .is_some_and(|(next, scored)| scored.is_none() && !has_win(&next))
+                    })
+                    .collect();
+                if !blocks.is_empty() {
+                    candidates = blocks;
+                }
+            } else {
+                candidates.extend(near_placements(p).into_iter().map(Move::Place));
+            }
+            let mut s = Searcher {
+                nodes: 0,
+                limit: nodes.max(1),
+                table: HashMap::new(),
+                stopped: false,
+            };
+            let (best, depth) = s.root(p, &candidates, 6);
+            (
+                best,
+                Stats {
+                    nodes: s.nodes,
+                    depth,
+                },
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::phutball::rules::Options;
+    use crate::rng::Seed;
+
+    fn position(ball: &str, men: &str, to_move: Side) -> Position {
+        let mut p = Position::start(Options::default());
+        p.ball = ball.parse().unwrap();
+        for m in men.split_whitespace() {
+            p.men.set(m.parse().unwrap());
+        }
+        p.to_move = to_move;
+        p
+    }
+
+    #[test]
+    fn every_level_always_takes_a_goal_in_one() {
+        let p = position("H14", "H15 H17 H19 C3 D8", Side::Ohs);
+        for level in [Level::Greedy, Level::Strong] {
+            let (mv, _) = choose(&p, level, &mut Rng::new(Seed(1)), 10_000);
+            let (_, scored) = apply(&p, mv.unwrap()).unwrap();
+            assert_eq!(scored, Some(Side::Ohs), "{level}");
+        }
+    }
+
+    #[test]
+    fn strong_blocks_a_goal_in_one_when_it_can() {
+        // Eks to move; Ohs threaten H10-H12-H14-H16-H18-H20.
+        let p = position("H10", "H11 H13 H15 H17 H19", Side::Eks);
+        let mut threat = p;
+        threat.to_move = Side::Ohs;
+        assert!(has_win(&threat));
+        let (mv, _) = choose(&p, Level::Strong, &mut Rng::new(Seed(1)), 20_000);
+        let (next, _) = apply(&p, mv.unwrap()).unwrap();
+        assert!(!has_win(&next), "the threat is blocked by {:?}", mv);
+    }
+
+    #[test]
+    fn random_and_greedy_moves_are_legal() {
+        let mut rng = Rng::new(Seed(9));
+        let mut p = Position::start(Options::default());
+        for i in 0..60 {
+            let level = if i % 2 == 0 {
+                Level::Random
+            } else {
+                Level::Greedy
+            };
+            let (mv, _) = choose(&p, level, &mut rng, 1000);
+            let mv = mv.unwrap();
+            assert!(p.check(mv, 2).is_ok());
+            if p.play(mv, 2).unwrap().is_some() {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn levels_parse() {
+        assert_eq!("strong".parse::<Level>(), Ok(Level::Strong));
+        assert!("godlike".parse::<Level>().is_err());
+    }
+}
