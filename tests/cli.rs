@@ -138,13 +138,24 @@ fn phutball_wins_lists_chains_or_none() {
 #[test]
 fn phutball_selfplay_reports_win_rates() {
     let (code, out, err) = parlour(
-        &["phutball", "selfplay", "--ohs", "greedy", "--eks", "random", "--games", "4", "--seed", "7", "--board", "9x7"],
+        &[
+            "phutball", "selfplay", "--ohs", "greedy", "--eks", "random", "--games", "4", "--seed",
+            "7", "--board", "9x7",
+        ],
         "",
     );
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("4 games, Ohs greedy v Eks random, board 9x7, seed 7"), "{out}");
+    assert!(
+        out.starts_with("4 games, Ohs greedy v Eks random, board 9x7, seed 7"),
+        "{out}"
+    );
     assert!(out.contains("95% CI"), "{out}");
-    let (code, _, err) = parlour(&["phutball", "selfplay", "--ohs", "godlike", "--eks", "random"], "");
+    let (code, _, err) = parlour(
+        &[
+            "phutball", "selfplay", "--ohs", "godlike", "--eks", "random",
+        ],
+        "",
+    );
     assert_eq!(code, 2);
     assert!(err.contains("--ohs: 'godlike' is not a level"), "{err}");
 }

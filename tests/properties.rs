@@ -296,3 +296,86 @@ mod klondike {
         }
     }
 }
+
+mod phutball {
+    use parlour::game::Game;
+    use parlour::phutball::ai::jump_results;
+    use parlour::phutball::rules::{Move, Options, Position};
+    use parlour::phutball::{Dims, Phutball, Pt};
+    use parlour::Seed;
+    use proptest::prelude::*;
+
+    fn position(dims: Dims, ball: (u8, u8), men: &[(u8, u8)]) -> Position {
+        let mut p = Position::start(Options {
+            dims,
+            ..Options::default()
+        });
+        p.ball = Pt {
+            col: ball.0 % dims.cols,
+            row: 1 + ball.1 % dims.rows,
+        };
+        for &(c, r) in men {
+            let pt = Pt {
+                col: c % dims.cols,
+                row: 1 + r % dims.rows,
+            };
+            if pt != p.ball {
+                p.men.set(pt);
+            }
+        }
+        p
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn jumps_keep_one_ball_remove_exactly_the_men_jumped_and_never_touch_goal_rows(
+            ball in (0u8..19, 0u8..19),
+            men in prop::collection::vec((0u8..19, 0u8..19), 0..80),
+            big in any::<bool>(),
+        ) {
+            let dims = if big { Dims::STANDARD } else { Dims { rows: 9, cols: 7 } };
+            let p = position(dims, ball, &men);
+            for (chain, end, left) in jump_results(&p).into_iter().take(200) {
+                let (path, after) = p.follow(chain).unwrap();
+                prop_assert_eq!(*path.last().unwrap(), end);
+                prop_assert_eq!(after, left);
+                // Exactly the men jumped are gone: each jump takes at least one, none is added.
+                prop_assert!(after.count() + chain.len() as u32 <= p.men.count());
+                prop_assert!(after.iter().all(|m| p.men.has(m)));
+                // The ball never stands on a man, and no man is on a goal row.
+                prop_assert!(!after.has(end));
+                prop_assert!(after.iter().all(|m| m.row >= 1 && m.row <= dims.rows));
+                let mut q = p;
+                prop_assert!(q.play(Move::Jump(chain), 2).is_ok());
+                prop_assert_eq!(q.ball, end);
+            }
+        }
+
+        #[test]
+        fn undo_restores_the_position(moves in prop::collection::vec((0u8..15, 0u8..19, any::<bool>()), 0..30)) {
+            let mut g = Phutball::new(Seed(1));
+            let mut positions = vec![*g.position()];
+            for (c, r, jump) in moves {
+                let p = *g.position();
+                let mv = if jump {
+                    match jump_results(&p).first() {
+                        Some(&(chain, _, _)) => Move::Jump(chain),
+                        None => continue,
+                    }
+                } else {
+                    Move::Place(Pt { col: c, row: 1 + r % 19 })
+                };
+                if g.play(mv).is_ok() {
+                    positions.push(*g.position());
+                }
+            }
+            while g.can_undo() {
+                positions.pop();
+                g.undo();
+                prop_assert_eq!(g.position(), positions.last().unwrap());
+            }
+        }
+    }
+}

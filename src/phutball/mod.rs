@@ -11,6 +11,7 @@ mod board;
 pub mod finder;
 pub mod notation;
 pub mod position_format;
+pub mod record;
 pub mod rules;
 mod view;
 

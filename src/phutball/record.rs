@@ -1,0 +1,379 @@
+//! Game records: the options and the moves, as plain text and as SGF.
+//!
+//! Text:
+//!
+//! ```text
+//! # Phutball game record
+//! board: 19x15            (every option that differs from the default, by its URL name)
+//! moves: H11 A1 H10-H12
+//! ```
+//!
+//! SGF (`GM[14]`, Philosopher's Football). The board's lines include the two
+//! goal lines, so a 19×15 board is `SZ[15:21]`; points are two letters, column
+//! from `a` at the left, line from `a` at the top (Ohs' goal line). The root
+//! holds `AB[]` setup stones for men already on the board (none in a game
+//! from the start), `BL[]` for the ball's point (our property, documented
+//! here), and `RU[]` with the options as `key=value` pairs. Moves follow in
+//! order, `B` for Ohs and `W` for Eks: a placement is one point (`;B[hj]`), a
+//! jump chain is the ball's point followed by each landing, run together
+//! (`;W[hjhhhf]`), and the pie rule's swap is `;W[]SW[]`.
+
+use super::board::Pt;
+use super::notation;
+use super::rules::{Move, Position, Side};
+use super::{rules_from, Phutball, OPTIONS};
+use crate::game::{Game, Options};
+use crate::rng::Seed;
+use std::fmt;
+
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError(pub String);
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+fn non_default_options(game: &Phutball) -> Vec<(&'static str, &'static str)> {
+    OPTIONS
+        .iter()
+        .filter_map(|spec| {
+            let v = game.option(spec.key)?;
+            (v != spec.default).then_some((spec.key, v))
+        })
+        .collect()
+}
+
+/// Writes a game as a text record.
+pub fn to_text(game: &Phutball) -> String {
+    let mut out = String::from("# Phutball game record\n");
+    for (k, v) in non_default_options(game) {
+        out.push_str(&format!("{k}: {v}\n"));
+    }
+    out.push_str("moves:");
+    for m in game.moves() {
+        out.push(' ');
+        out.push_str(m);
+    }
+    out.push('\n');
+    out
+}
+
+fn replay(options: Options, moves: &[String], seed: Seed) -> Result<Phutball, RecordError> {
+    let mut g = Phutball::new(seed);
+    g.rec.options = options;
+    g.new_game(seed);
+    for (i, m) in moves.iter().enumerate() {
+        g.play_text(m)
+            .map_err(|e| RecordError(format!("move {} ({m}): {e}", i + 1)))?;
+    }
+    Ok(g)
+}
+
+/// Reads a text record.
+pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
+    let mut options = Options::defaults(OPTIONS);
+    let mut moves = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (k, v) = line
+            .split_once(':')
+            .ok_or_else(|| RecordError(format!("line {}: expected 'key: value'", n + 1)))?;
+        match k.trim() {
+            "moves" => moves.extend(v.split_whitespace().map(str::to_owned)),
+            key => options
+                .set(OPTIONS, key, v.trim())
+                .map_err(|e| RecordError(format!("line {}: {e}", n + 1)))?,
+        }
+    }
+    replay(options, &moves, Seed(0))
+}
+
+fn sgf_point(p: Pt, rows: u8) -> String {
+    let line = rows + 1 - p.row;
+    format!("{}{}", (b'a' + p.col) as char, (b'a' + line) as char)
+}
+
+fn sgf_parse_point(s: &str, rows: u8) -> Option<Pt> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+        return None;
+    }
+    let line = b[1] - b'a';
+    (line <= rows + 1).then(|| Pt {
+        col: b[0] - b'a',
+        row: rows + 1 - line,
+    })
+}
+
+/// Writes a game as SGF.
+pub fn to_sgf(game: &Phutball) -> String {
+    let start = Position::start(rules_from(&game.rec.options));
+    let rows = start.options.dims.rows;
+    let ru: Vec<String> = non_default_options(game)
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let mut out = format!(
+        "(;GM[14]FF[4]CA[UTF-8]AP[Parlour:{}]SZ[{}:{}]BL[{}]PL[B]",
+        env!("CARGO_PKG_VERSION"),
+        start.options.dims.cols,
+        rows + 2,
+        sgf_point(start.ball, rows)
+    );
+    if !ru.is_empty() {
+        out.push_str(&format!("RU[{}]", ru.join(",")));
+    }
+    let mut pos = start;
+    for (i, text) in game.moves().iter().enumerate() {
+        let colour = if pos.to_move == Side::Ohs { 'B' } else { 'W' };
+        let Ok(mv) = notation::parse(&pos, text, i) else {
+            break;
+        };
+        match mv {
+            Move::Swap => out.push_str(&format!(";{colour}[]SW[]")),
+            Move::Place(p) => out.push_str(&format!(";{colour}[{}]", sgf_point(p, rows))),
+            Move::Jump(chain) => {
+                let mut value = sgf_point(pos.ball, rows);
+                if let Ok((path, _)) = pos.follow(chain) {
+                    for p in path {
+                        value.push_str(&sgf_point(p, rows));
+                    }
+                }
+                out.push_str(&format!(";{colour}[{value}]"));
+            }
+        }
+        if pos.play(mv, i).is_err() {
+            break;
+        }
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// One property: its name and values.
+type Prop = (String, Vec<String>);
+
+fn parse_nodes(text: &str) -> Result<Vec<Vec<Prop>>, RecordError> {
+    let mut nodes: Vec<Vec<Prop>> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    let bad = |at: usize, what: &str| RecordError(format!("SGF, at byte {at}: {what}"));
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '(' | ')' | ' ' | '\n' | '\r' | '\t' => {}
+            ';' => nodes.push(Vec::new()),
+            c if c.is_ascii_uppercase() => {
+                let mut name = c.to_string();
+                while let Some(&(_, n)) = chars.peek() {
+                    if n.is_ascii_uppercase() {
+                        name.push(n);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                let mut values = Vec::new();
+                while let Some(&(j, '[')) = chars.peek() {
+                    chars.next();
+                    let mut v = String::new();
+                    loop {
+                        match chars.next() {
+                            Some((_, ']')) => break,
+                            Some((_, '\\')) => {
+                                if let Some((_, e)) = chars.next() {
+                                    v.push(e);
+                                }
+                            }
+                            Some((_, ch)) => v.push(ch),
+                            None => return Err(bad(j, "a value is not closed with ']'")),
+                        }
+                    }
+                    values.push(v);
+                    while matches!(chars.peek(), Some((_, ' ' | '\n' | '\r' | '\t'))) {
+                        chars.next();
+                    }
+                }
+                if values.is_empty() {
+                    return Err(bad(i, &format!("property {name} has no value")));
+                }
+                nodes
+                    .last_mut()
+                    .ok_or_else(|| bad(i, "a property before the first ';'"))?
+                    .push((name, values));
+            }
+            other => return Err(bad(i, &format!("unexpected '{other}'"))),
+        }
+    }
+    Ok(nodes)
+}
+
+/// Reads SGF written by [`to_sgf`] (and by other programs that follow its conventions).
+pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
+    let nodes = parse_nodes(text)?;
+    let (root, moves_nodes) = nodes
+        .split_first()
+        .ok_or_else(|| RecordError("SGF: no nodes".into()))?;
+    let get = |name: &str| root.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    if get("GM").and_then(|v| v.first().cloned()).as_deref() != Some("14") {
+        return Err(RecordError(
+            "SGF: not a Phutball game (GM[14] expected)".into(),
+        ));
+    }
+    let mut options = Options::defaults(OPTIONS);
+    if let Some(ru) = get("RU").and_then(|v| v.first().cloned()) {
+        for pair in ru.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = pair
+                .split_once('=')
+                .ok_or_else(|| RecordError(format!("SGF: RU entry '{pair}' is not key=value")))?;
+            options
+                .set(OPTIONS, k, v)
+                .map_err(|e| RecordError(format!("SGF: {e}")))?;
+        }
+    }
+    let dims = rules_from(&options).dims;
+    if let Some(sz) = get("SZ").and_then(|v| v.first().cloned()) {
+        if sz != format!("{}:{}", dims.cols, dims.rows + 2) {
+            return Err(RecordError(format!(
+                "SGF: SZ[{sz}] does not match the board {dims}"
+            )));
+        }
+    }
+    if get("AB").is_some_and(|v| v.iter().any(|s| !s.is_empty())) {
+        return Err(RecordError(
+            "SGF: games that start with men on the board are not supported yet".into(),
+        ));
+    }
+    let mut moves = Vec::new();
+    let mut pos = Position::start(rules_from(&options));
+    for (i, node) in moves_nodes.iter().enumerate() {
+        let Some((colour, values)) = node.iter().find(|(n, _)| n == "B" || n == "W") else {
+            continue;
+        };
+        let value = values.first().cloned().unwrap_or_default();
+        let text = if node.iter().any(|(n, _)| n == "SW") {
+            "swap".to_owned()
+        } else {
+            let points = (0..value.len() / 2)
+                .map(|k| {
+                    value
+                        .get(2 * k..2 * k + 2)
+                        .and_then(|s| sgf_parse_point(s, dims.rows))
+                        .ok_or_else(|| {
+                            RecordError(format!(
+                                "SGF move {}: '{value}' is not a point list",
+                                i + 1
+                            ))
+                        })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            if points.is_empty() || value.len() % 2 != 0 {
+                return Err(RecordError(format!(
+                    "SGF move {}: '{value}' is not a point list",
+                    i + 1
+                )));
+            }
+            points
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("-")
+        };
+        let expected = if pos.to_move == Side::Ohs { "B" } else { "W" };
+        if colour != expected {
+            return Err(RecordError(format!(
+                "SGF move {}: {colour} to play, but it is {expected}'s turn",
+                i + 1
+            )));
+        }
+        let mv = notation::parse(&pos, &text, i)
+            .map_err(|e| RecordError(format!("SGF move {} ({text}): {e}", i + 1)))?;
+        pos.play(mv, i)
+            .map_err(|e| RecordError(format!("SGF move {}: {e}", i + 1)))?;
+        moves.push(text);
+    }
+    replay(options, &moves, Seed(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Phutball {
+        let mut g = Phutball::new(Seed(1));
+        g.set_option("own-goal", "illegal").unwrap();
+        g.new_game(Seed(1));
+        for m in ["H11", "A1", "H13", "H10-H12-H14", "G15"] {
+            g.play_text(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn text_records_round_trip() {
+        let g = sample();
+        let text = to_text(&g);
+        assert!(text.contains("own-goal: illegal"));
+        assert!(text.contains("moves: H11 A1 H13 H10-H12-H14 G15"));
+        let back = from_text(&text).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.position(), g.position());
+        assert!(from_text("moves: H11 H11")
+            .unwrap_err()
+            .0
+            .contains("move 2 (H11)"));
+        assert!(from_text("flavour: mint").is_err());
+    }
+
+    #[test]
+    fn sgf_round_trips_with_gm_14() {
+        let g = sample();
+        let sgf = to_sgf(&g);
+        assert!(sgf.starts_with("(;GM[14]FF[4]"), "{sgf}");
+        assert!(
+            sgf.contains("SZ[15:21]")
+                && sgf.contains("BL[hk]")
+                && sgf.contains("RU[own-goal=illegal]"),
+            "{sgf}"
+        );
+        // H10-H12-H14 by Eks (W): the ball's point then each landing.
+        assert!(sgf.contains(";W[hkhihg]"), "{sgf}");
+        let back = from_sgf(&sgf).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.position(), g.position());
+    }
+
+    #[test]
+    fn bad_sgf_gets_precise_errors() {
+        assert!(from_sgf("(;GM[1])").unwrap_err().0.contains("GM[14]"));
+        assert!(from_sgf("(;GM[14];B[hj")
+            .unwrap_err()
+            .0
+            .contains("not closed"));
+        assert!(from_sgf("(;GM[14];W[ha])")
+            .unwrap_err()
+            .0
+            .contains("W to play"));
+        assert!(from_sgf("(;GM[14];B[h])")
+            .unwrap_err()
+            .0
+            .contains("not a point list"));
+        assert!(from_sgf("(;GM[14]SZ[19:21])")
+            .unwrap_err()
+            .0
+            .contains("does not match"));
+        assert!(
+            from_sgf("(;GM[14];B[hk])")
+                .unwrap_err()
+                .0
+                .contains("occupied"),
+            "the ball's point"
+        );
+    }
+}
