@@ -201,12 +201,13 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
     b.js("localStorage.clear();").await;
     b.open("?game=phutball&seed=2").await;
     b.wait_for("phutball", &painted(0, WOOD)).await;
-    // Tap one point to the right of the ball (which sits at the canvas centre).
-    let size = b
-        .js("const c = document.querySelector('canvas'); return [c.clientWidth, c.clientHeight];")
-        .await;
-    let (cw, ch) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
-    let scale = (cw / 648.0).min(ch / 888.0);
+    // Tap one point to the right of the ball, found with the page's own geometry.
+    let size = b.js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];").await;
+    let css = parlour::geom::Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(2));
+    let fit = parlour::geom::Fit::new(game.board_size(css), css);
+    let geo = parlour::phutball::Geometry::new(parlour::phutball::Dims::STANDARD);
+    let at = fit.to_css(geo.point("J10".parse().unwrap()));
     let canvas = b
         .client
         .find(Locator::Css(".parlour canvas"))
@@ -216,8 +217,8 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
         .then(PointerAction::MoveToElement {
             element: canvas.clone(),
             duration: None,
-            x: 40.0 * scale,
-            y: 0.0,
+            x: at.x - css.w / 2.0,
+            y: at.y - css.h / 2.0,
         })
         .then(PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
@@ -375,7 +376,8 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
         .await;
     let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
     let geo = Geometry::new(Dims::STANDARD);
-    let fit = Fit::new(geo.size(), css);
+    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(3));
+    let fit = Fit::new(game.board_size(css), css);
     let canvas = b
         .client
         .find(Locator::Css(".parlour canvas"))

@@ -574,12 +574,50 @@ impl Game for Phutball {
         self.rec.options.set(OPTIONS, key, value)
     }
 
-    fn board_size(&self, _viewport: Size) -> Size {
-        Geometry::new(self.game.position.options.dims).size()
+    fn board_size(&self, viewport: Size) -> Size {
+        let grid = Geometry::new(self.game.position.options.dims).size();
+        // On a landscape screen the move list sits beside the board.
+        if viewport.w > viewport.h * 1.1 {
+            Size::new(grid.w + view::PANEL_WIDTH, grid.h)
+        } else {
+            grid
+        }
     }
 
-    fn draw(&self, painter: &mut dyn Painter, _board: Size) {
+    fn draw(&self, painter: &mut dyn Painter, board: Size) {
         let p = &self.game.position;
+        let grid = Geometry::new(p.options.dims).size();
+        if board.w > grid.w {
+            let lines: Vec<String> = self
+                .rec
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    format!(
+                        "{:>3}. {} {m}",
+                        i + 1,
+                        if i % 2 == 0 { "Ohs" } else { "Eks" }
+                    )
+                })
+                .collect();
+            let rules: Vec<String> = OPTIONS
+                .iter()
+                .filter(|spec| !matches!(spec.key, "opponent" | "computer" | "board"))
+                .filter_map(|spec| {
+                    let v = self.option(spec.key)?;
+                    (v != spec.default).then(|| {
+                        let label = spec
+                            .choices
+                            .iter()
+                            .find(|c| c.value == v)
+                            .map_or(v, |c| c.label);
+                        format!("{}: {label}", spec.label)
+                    })
+                })
+                .collect();
+            view::draw_panel(painter, grid.w, board, &lines, &rules);
+        }
         let mut marks = view::Marks {
             cursor: self.cursor,
             ..view::Marks::default()

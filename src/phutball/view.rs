@@ -63,6 +63,54 @@ impl Geometry {
     }
 }
 
+/// The width of the move-list panel beside the board, in board units.
+pub const PANEL_WIDTH: f64 = 300.0;
+
+/// Draws the move list (the last moves that fit) and the rules that differ
+/// from the defaults, in a panel from `x` to the board's right edge.
+pub fn draw_panel(p: &mut dyn Painter, x: f64, board: Size, moves: &[String], rules: &[String]) {
+    let panel = Rect::new(x, 0.0, board.w - x, board.h);
+    p.fill_rect(panel, 0.0, Color::rgb(0x2a, 0x22, 0x16));
+    let left = x + 18.0;
+    let line = 22.0;
+    let mut y = 36.0;
+    let light = Color::rgb(0xf2, 0xe6, 0xc9);
+    let dim = Color::rgb(0xc9, 0xb8, 0x8f);
+    if !rules.is_empty() {
+        p.text(
+            Point::new(left, y),
+            "Rules in play",
+            17.0,
+            Align::Left,
+            light,
+        );
+        y += line * 1.2;
+        for r in rules {
+            p.text(Point::new(left, y), r, 13.0, Align::Left, dim);
+            y += line;
+        }
+        y += line * 0.6;
+    }
+    p.text(Point::new(left, y), "Moves", 17.0, Align::Left, light);
+    y += line * 1.2;
+    let room = ((board.h - y - 16.0) / line).max(0.0) as usize;
+    let first = moves.len().saturating_sub(room);
+    if moves.is_empty() {
+        p.text(Point::new(left, y), "none yet", 15.0, Align::Left, dim);
+    }
+    for (i, m) in moves[first..].iter().enumerate() {
+        let last = first + i + 1 == moves.len();
+        p.text(
+            Point::new(left, y),
+            m,
+            15.0,
+            Align::Left,
+            if last { light } else { dim },
+        );
+        y += line;
+    }
+}
+
 /// What to show besides the position.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Marks {
