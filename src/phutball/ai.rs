@@ -195,14 +195,15 @@ pub struct Stats {
     pub depth: u8,
 }
 
-struct Searcher {
+struct Searcher<'a> {
+    stop: &'a mut dyn FnMut() -> bool,
     nodes: u64,
     limit: u64,
     table: HashMap<Position, (u8, i32, Option<Move>)>,
     stopped: bool,
 }
 
-impl Searcher {
+impl Searcher<'_> {
     fn moves(&self, p: &Position) -> Vec<Move> {
         let me = p.to_move;
         let mut jumps: Vec<(i32, Move)> = jump_results(p)
@@ -221,7 +222,7 @@ impl Searcher {
 
     fn negamax(&mut self, p: &Position, depth: u8, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.limit {
+        if self.nodes >= self.limit || (self.nodes % 256 == 0 && (self.stop)()) {
             self.stopped = true;
             return 0;
         }
@@ -306,6 +307,18 @@ impl Searcher {
 
 /// Chooses a move for the side to move. `nodes` bounds the strong level's search.
 pub fn choose(p: &Position, level: Level, rng: &mut Rng, nodes: u64) -> (Option<Move>, Stats) {
+    choose_until(p, level, rng, nodes, &mut || false)
+}
+
+/// Like [`choose`], and the strong search also ends (with its best move so
+/// far) when `stop` says so — a clock, for a per-move time limit.
+pub fn choose_until(
+    p: &Position,
+    level: Level,
+    rng: &mut Rng,
+    nodes: u64,
+    stop: &mut dyn FnMut() -> bool,
+) -> (Option<Move>, Stats) {
     match level {
         Level::Random => {
             let mut moves: Vec<Move> = jump_results(p)
@@ -381,12 +394,13 @@ pub fn choose(p: &Position, level: Level, rng: &mut Rng, nodes: u64) -> (Option<
                 candidates.extend(near_placements(p).into_iter().map(Move::Place));
             }
             let mut s = Searcher {
+                stop,
                 nodes: 0,
                 limit: nodes.max(1),
                 table: HashMap::new(),
                 stopped: false,
             };
-            let (best, depth) = s.root(p, &candidates, 6);
+            let (best, depth) = s.root(p, &candidates, 12);
             (
                 best,
                 Stats {
@@ -453,6 +467,28 @@ mod tests {
                 break;
             }
         }
+    }
+
+    #[test]
+    fn a_clock_stops_the_strong_search_with_a_move() {
+        let mut p = Position::start(Options::default());
+        for m in ["H11", "G12", "J9", "K11"] {
+            p.men.set(m.parse().unwrap());
+        }
+        let mut calls = 0;
+        let mut stop = || {
+            calls += 1;
+            calls > 3
+        };
+        let (mv, stats) = choose_until(
+            &p,
+            Level::Strong,
+            &mut Rng::new(Seed(1)),
+            u64::MAX,
+            &mut stop,
+        );
+        assert!(mv.is_some());
+        assert!(stats.nodes < 5_000, "{stats:?}");
     }
 
     #[test]

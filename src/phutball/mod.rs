@@ -52,6 +52,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         restarts: false,
     },
     OptionSpec {
+        key: "threats",
+        label: "Show goals in one for both sides",
+        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
+        default: "off",
+        restarts: false,
+    },
+    OptionSpec {
         key: "board",
         label: "Board",
         choices: &[
@@ -603,7 +610,7 @@ impl Game for Phutball {
                 .collect();
             let rules: Vec<String> = OPTIONS
                 .iter()
-                .filter(|spec| !matches!(spec.key, "opponent" | "computer" | "board"))
+                .filter(|spec| !matches!(spec.key, "opponent" | "computer" | "board" | "threats"))
                 .filter_map(|spec| {
                     let v = self.option(spec.key)?;
                     (v != spec.default).then(|| {
@@ -630,11 +637,20 @@ impl Game for Phutball {
                     .chain(b.path.iter().copied())
                     .collect();
                 if !b.ended {
-                    marks.landings = p
-                        .jumps(&b.men, end)
-                        .into_iter()
-                        .map(|(_, l)| l.at)
-                        .collect();
+                    let jumps = p.jumps(&b.men, end);
+                    marks.landings = jumps.iter().map(|(_, l)| l.at).collect();
+                    // The men each next jump would take.
+                    for (d, l) in &jumps {
+                        let (dc, dr) = rules::DIRS[usize::from(*d)];
+                        for k in 1..=i16::from(l.over) {
+                            let c = i16::from(end.col) + k * i16::from(dc);
+                            let r = i16::from(end.row) + k * i16::from(dr);
+                            marks.would_take.push(Pt {
+                                col: c as u8,
+                                row: r as u8,
+                            });
+                        }
+                    }
                     marks.reachable = self.reachable(end, b.men);
                 }
             }
@@ -652,6 +668,20 @@ impl Game for Phutball {
                 }
             }
         }
+        if self.option("threats") == Some("on") && self.game.result.is_none() {
+            for side in [Side::Ohs, Side::Eks] {
+                let mut q = *p;
+                q.to_move = side;
+                if let finder::Wins::Found(chains) = finder::find_wins(&q, 5_000).wins {
+                    for c in chains.into_iter().take(3) {
+                        if let Ok((path, _)) = q.follow(c) {
+                            let line = std::iter::once(q.ball).chain(path).collect();
+                            marks.threats.push((side, line));
+                        }
+                    }
+                }
+            }
+        }
         view::draw(painter, p, &marks);
     }
 
@@ -662,16 +692,54 @@ impl Game for Phutball {
                 _ => Outcome::nothing(),
             };
         }
+        let geo = Geometry::new(self.game.position.options.dims);
         match gesture {
-            Gesture::Tap { at, .. } => match Geometry::new(self.game.position.options.dims).hit(at)
-            {
+            Gesture::Tap { at, .. } => match geo.hit(at) {
                 Some(p) => {
                     self.cursor = None;
                     self.act_on(p)
                 }
                 None => Outcome::nothing(),
             },
-            _ => Outcome::nothing(),
+            // A chain can be dragged: from the ball, through each landing, let go to play it.
+            Gesture::DragStart { from, .. } => {
+                if self.game.result.is_none()
+                    && geo.hit(from) == Some(self.game.position.ball)
+                    && self.building.is_none()
+                {
+                    self.start_chain()
+                } else {
+                    Outcome::nothing()
+                }
+            }
+            Gesture::DragMove(at) => {
+                let Some(b) = &self.building else {
+                    return Outcome::nothing();
+                };
+                let p = self.game.position;
+                let end = self.chain_end(b);
+                match geo.hit(at) {
+                    Some(pt)
+                        if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l)| l.at == pt) =>
+                    {
+                        self.extend_chain(pt)
+                    }
+                    _ => Outcome::nothing(),
+                }
+            }
+            Gesture::Drop(_) => {
+                if self.building.as_ref().is_some_and(|b| !b.chain.is_empty()) {
+                    self.finish_chain()
+                } else {
+                    self.building = None;
+                    Outcome::redraw()
+                }
+            }
+            Gesture::Cancel => {
+                self.building = None;
+                Outcome::say("Chain cancelled.")
+            }
+            Gesture::Press(_) => Outcome::nothing(),
         }
     }
 
@@ -842,6 +910,9 @@ impl Phutball {
             self.rec.moves.len() + 1,
             p.options.dims
         ));
+        if let Some(last) = self.rec.moves.last() {
+            s.push_str(&format!(" · last {last}"));
+        }
         if self.game.swapped {
             s.push_str(" · sides swapped");
         }

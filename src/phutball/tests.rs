@@ -169,3 +169,62 @@ fn the_computer_can_move_first() {
     assert!(g.tick(COMPUTER_DELAY_MS).changed);
     assert_eq!(g.moves().len(), 1);
 }
+
+#[test]
+fn a_chain_can_be_dragged_through_its_landings() {
+    let mut g = Phutball::new(Seed(1));
+    for m in ["H11", "A1", "H13"] {
+        g.play_text(m).unwrap();
+    }
+    let geo = Geometry::new(g.position().options.dims);
+    let board = g.board_size(Size::new(1.0, 1.0));
+    let at = |s: &str| geo.point(pt(s));
+    g.gesture(Gesture::Press(at("H10")), board);
+    g.gesture(
+        Gesture::DragStart {
+            from: at("H10"),
+            at: at("H10"),
+        },
+        board,
+    );
+    g.gesture(Gesture::DragMove(at("H11")), board);
+    g.gesture(Gesture::DragMove(at("H12")), board);
+    g.gesture(Gesture::DragMove(at("H13")), board);
+    g.gesture(Gesture::DragMove(at("H14")), board);
+    let out = g.gesture(Gesture::Drop(at("H14")), board);
+    assert!(out.changed, "{out:?}");
+    assert_eq!(g.moves().last().map(String::as_str), Some("H10-H12-H14"));
+}
+
+#[test]
+fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
+    use crate::paint::{Op, Recorder};
+    let mut g = Phutball::new(Seed(1));
+    g.set_option("threats", "on").unwrap();
+    for m in ["H11", "A1", "H13", "A2", "H15", "A3", "H17", "A4", "H19"] {
+        g.play_text(m).unwrap();
+    }
+    let board = g.board_size(Size::new(1.0, 1.0));
+    let mut r = Recorder::default();
+    g.draw(&mut r, board);
+    let thick = |r: &Recorder| r.count(|op| matches!(op, Op::Line(..)));
+    let with_threats = thick(&r);
+    g.set_option("threats", "off").unwrap();
+    let mut r2 = Recorder::default();
+    g.draw(&mut r2, board);
+    assert_eq!(with_threats - thick(&r2), 5, "Ohs' five-jump goal in one");
+    // Start a chain: the man on H11 is ringed as the one the jump would take.
+    g.play_text("A5").unwrap();
+    tap(&mut g, "H10");
+    let mut r3 = Recorder::default();
+    g.draw(&mut r3, board);
+    let ring = geo_point(&g, "H11");
+    assert!(r3
+        .ops
+        .iter()
+        .any(|op| matches!(op, Op::StrokeCircle(c, _, _) if *c == ring)));
+}
+
+fn geo_point(g: &Phutball, s: &str) -> crate::geom::Point {
+    Geometry::new(g.position().options.dims).point(pt(s))
+}

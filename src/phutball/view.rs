@@ -126,6 +126,10 @@ pub struct Marks {
     pub reachable: Vec<Pt>,
     /// The man placed by the last move.
     pub last_placed: Option<Pt>,
+    /// The men the next jump (to one of the landings) would take.
+    pub would_take: Vec<Pt>,
+    /// Goals in one, per side, as the ball's path (the optional overlay).
+    pub threats: Vec<(super::rules::Side, Vec<Pt>)>,
 }
 
 const PATH: Color = Color::rgba(0x1d, 0x4e, 0x89, 200);
@@ -241,6 +245,18 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
                 4.0,
                 TAKEN,
             );
+        }
+    }
+    for m in &marks.would_take {
+        p.stroke_circle(g.point(*m), SPACING * 0.22, 3.0, LANDING);
+    }
+    for (side, path) in &marks.threats {
+        let colour = match side {
+            super::rules::Side::Ohs => Color::rgba(0x1d, 0x4e, 0x89, 150),
+            super::rules::Side::Eks => Color::rgba(0xa8, 0x32, 0x2d, 150),
+        };
+        for w in path.windows(2) {
+            p.line(g.point(w[0]), g.point(w[1]), 6.0, colour);
         }
     }
     if let Some(m) = marks.last_placed {

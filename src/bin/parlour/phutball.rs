@@ -9,9 +9,11 @@ pub const USAGE: &str = "  \
 phutball wins FILE|- [--count] [--budget N]
                              every jump chain that scores at once for the side to move, one per
                              line in notation, or 'none', or 'unknown' (with --count: states searched)
-  phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--board RxC]
+  phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
+                 [--board RxC]
                              seeded games between levels (random, greedy, strong): win rates with
-                             95% intervals, mean length, the strong level's nodes per second
+                             95% intervals, mean length, the strong level's nodes per second;
+                             the strong level stops at N nodes (default 20000) or T ms per move
 ";
 
 pub fn run(args: &[String]) -> Result<String, UsageError> {
@@ -51,16 +53,27 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
 }
 
 fn selfplay(raw: &[String]) -> Result<String, UsageError> {
-    use parlour::phutball::ai::{choose, Level};
+    use parlour::phutball::ai::{choose_until, Level};
     use parlour::phutball::rules::{Options, Position, Side};
     use parlour::rng::Rng;
     use parlour::Seed;
     use std::time::Instant;
     let a = Args::parse(
         raw,
-        &["--ohs", "--eks", "--games", "--seed", "--nodes", "--board"],
+        &[
+            "--ohs",
+            "--eks",
+            "--games",
+            "--seed",
+            "--nodes",
+            "--board",
+            "--time-ms",
+        ],
         &[],
     )?;
+    let time_ms = a.parsed("--time-ms", 0f64, |v| {
+        v.parse().ok().filter(|t: &f64| *t > 0.0)
+    })?;
     let level = |flag: &str| -> Result<Level, UsageError> {
         a.value(flag)
             .ok_or_else(|| UsageError(format!("selfplay needs {flag} LEVEL")))?
@@ -102,7 +115,8 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
                 eks
             };
             let start = Instant::now();
-            let (mv, stats) = choose(&p, lvl, &mut rng, nodes);
+            let mut stop = || time_ms > 0.0 && start.elapsed().as_secs_f64() * 1000.0 >= time_ms;
+            let (mv, stats) = choose_until(&p, lvl, &mut rng, nodes, &mut stop);
             if lvl == Level::Strong {
                 strong_nodes += stats.nodes;
                 strong_ms += start.elapsed().as_secs_f64() * 1000.0;
