@@ -222,7 +222,7 @@ impl Searcher<'_> {
 
     fn negamax(&mut self, p: &Position, depth: u8, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.limit || (self.nodes % 256 == 0 && (self.stop)()) {
+        if self.nodes >= self.limit || (self.nodes.is_multiple_of(256) && (self.stop)()) {
             self.stopped = true;
             return 0;
         }
