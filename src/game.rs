@@ -359,6 +359,17 @@ pub trait Game {
         Outcome::nothing()
     }
 
+    /// The game as records to copy, one per format: (format name, text).
+    fn records(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Replaces the game with one read from a record in any of the formats of
+    /// [`Game::records`]. On error the game is unchanged.
+    fn load_record(&mut self, _text: &str) -> Result<Outcome, String> {
+        Err("this game has no records".into())
+    }
+
     /// Whether [`Game::undo`] would do anything.
     fn can_undo(&self) -> bool;
     /// Takes back the last move.

@@ -416,6 +416,25 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
         text(&b, ".parlour-status").await.contains("1 men"),
         "only A1 is left"
     );
+    // The record panel shows the game as text and SGF, and loads a pasted one.
+    b.js("document.querySelector('[data-action=record]').click();")
+        .await;
+    let exported = b
+        .js("return [...document.querySelectorAll('.parlour-record-text')].map(t => t.value);")
+        .await;
+    assert!(
+        exported[0]
+            .as_str()
+            .unwrap()
+            .contains("moves: H11 A1 H13 H10-H12-H14"),
+        "{exported}"
+    );
+    assert!(
+        exported[1].as_str().unwrap().starts_with("(;GM[14]"),
+        "{exported}"
+    );
+    b.js("const t = document.querySelector('[data-role=import]'); t.value = 'moves: K10 K11'; document.querySelector('[data-action=load-record]').click();").await;
+    b.wait_for("the loaded game", "return JSON.parse(localStorage.getItem('parlour:phutball')).state.moves.join(' ') === 'K10 K11';").await;
     b.assert_clean_console("jumping").await;
     b.close().await;
 }

@@ -141,7 +141,7 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
         .unchecked_into::<HtmlElement>();
     phutball.click();
     assert_eq!(p.game().unwrap().as_deref(), Some("phutball"));
-    let labels: Vec<String> = (0..8)
+    let labels: Vec<String> = (0..9)
         .map(|i| {
             let list = el.query_selector_all(".parlour-toolbar button").unwrap();
             let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();
@@ -158,6 +158,7 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Settings",
             "Rules",
             "Statistics",
+            "Game record: export and import",
             "Back to games"
         ]
     );

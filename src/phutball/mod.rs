@@ -832,7 +832,27 @@ impl Game for Phutball {
     }
 
     fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        self.load_record(state)
+        self.load_saved(state)
+    }
+
+    fn records(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("Text", record::to_text(self)),
+            ("SGF", record::to_sgf(self)),
+        ]
+    }
+
+    fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
+        let read = if text.trim_start().starts_with('(') {
+            record::from_sgf(text)
+        } else {
+            record::from_text(text)
+        };
+        let mut g = read.map_err(|e| e.to_string())?;
+        g.rec.seed = self.rec.seed;
+        let n = g.rec.moves.len();
+        *self = g;
+        Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
     }
 }
 
@@ -919,7 +939,7 @@ impl Phutball {
         s
     }
 
-    fn load_record(&mut self, state: serde_json::Value) -> Result<(), StateError> {
+    fn load_saved(&mut self, state: serde_json::Value) -> Result<(), StateError> {
         let mut rec: Record = serde_json::from_value(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         let game = Self::replay(&rec)?;

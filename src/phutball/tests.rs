@@ -228,3 +228,25 @@ fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
 fn geo_point(g: &Phutball, s: &str) -> crate::geom::Point {
     Geometry::new(g.position().options.dims).point(pt(s))
 }
+
+#[test]
+fn records_export_and_import_through_the_game_trait() {
+    let mut g = Phutball::new(Seed(1));
+    for m in ["H11", "A1", "H10-H12"] {
+        g.play_text(m).unwrap();
+    }
+    let records = g.records();
+    assert_eq!(
+        records.iter().map(|(f, _)| *f).collect::<Vec<_>>(),
+        ["Text", "SGF"]
+    );
+    for (_, text) in &records {
+        let mut other = Phutball::new(Seed(2));
+        assert!(other.load_record(text).unwrap().changed);
+        assert_eq!(other.moves(), g.moves());
+    }
+    let mut other = Phutball::new(Seed(2));
+    other.play_text("A5").unwrap();
+    assert!(other.load_record("moves: Z99").is_err());
+    assert_eq!(other.moves(), ["A5"], "a bad record changes nothing");
+}

@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
-    HtmlSelectElement, KeyboardEvent, PointerEvent, ResizeObserver,
+    HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, PointerEvent, ResizeObserver,
 };
 
 /// The style sheet, scoped under `.parlour`, injected into each instance so
@@ -66,11 +66,12 @@ enum Action {
     Settings,
     Rules,
     Stats,
+    Record,
     Back,
 }
 
 impl Action {
-    const ALL: [Action; 8] = [
+    const ALL: [Action; 9] = [
         Action::New,
         Action::Undo,
         Action::Redo,
@@ -78,6 +79,7 @@ impl Action {
         Action::Settings,
         Action::Rules,
         Action::Stats,
+        Action::Record,
         Action::Back,
     ];
 
@@ -91,6 +93,7 @@ impl Action {
             Action::Settings => ("Settings", "Settings", "settings"),
             Action::Rules => ("Rules", "Rules", "rules"),
             Action::Stats => ("Stats", "Statistics", "stats"),
+            Action::Record => ("Record", "Game record: export and import", "record"),
             Action::Back => ("← Games", "Back to games", "back"),
         }
     }
@@ -614,6 +617,7 @@ impl App {
                 Action::Undo => b.set_disabled(!g.can_undo()),
                 Action::Redo => b.set_disabled(!g.can_redo()),
                 Action::Stats => b.set_hidden(g.stats().is_none()),
+                Action::Record => b.set_hidden(g.records().is_empty()),
                 _ => {}
             }
         }
@@ -696,6 +700,7 @@ impl App {
             Action::Settings => return self.open_settings(),
             Action::Rules => return self.open_rules(),
             Action::Stats => return self.open_stats(),
+            Action::Record => return self.open_record(),
             Action::Back => {
                 self.show_picker();
                 self.sync_url(true);
@@ -855,6 +860,53 @@ impl App {
                     a.apply(o);
                     a.close_panel();
                     a.open_stats();
+                });
+            }));
+    }
+
+    fn open_record(&mut self) {
+        let Some(g) = &self.game else { return };
+        let body = dom::element("div", "parlour-record");
+        for (format, text) in g.records() {
+            let _ = body.append_child(&dom::text("h3", "", format));
+            let area = dom::element("textarea", "parlour-record-text")
+                .unchecked_into::<HtmlTextAreaElement>();
+            area.set_value(&text);
+            area.set_read_only(true);
+            attr(&area, "aria-label", &format!("The game as {format}"));
+            attr(&area, "rows", "4");
+            let _ = body.append_child(&area);
+        }
+        let _ = body.append_child(&dom::text("h3", "", "Load a game"));
+        let input =
+            dom::element("textarea", "parlour-record-text").unchecked_into::<HtmlTextAreaElement>();
+        attr(&input, "aria-label", "Paste a game record (text or SGF)");
+        attr(&input, "rows", "4");
+        attr(&input, "data-role", "import");
+        let _ = body.append_child(&input);
+        let message = dom::element("p", "parlour-note");
+        attr(&message, "role", "status");
+        let load = dom::button("parlour-button", "Load this game", "Load the pasted game");
+        attr(&load, "data-action", "load-record");
+        let _ = body.append_child(&load);
+        let _ = body.append_child(&message);
+        self.open_panel("Game record", &body);
+        self.wire_panel_close();
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&load, "click", move |_| {
+                let text = input.value();
+                with_app(&weak, |a| {
+                    let result = a.game.as_mut().map(|g| g.load_record(&text));
+                    match result {
+                        Some(Ok(outcome)) => {
+                            a.apply(outcome);
+                            a.sync_url(false);
+                            a.close_panel();
+                        }
+                        Some(Err(e)) => message.set_text_content(Some(&format!("Not loaded: {e}"))),
+                        None => {}
+                    }
                 });
             }));
     }
