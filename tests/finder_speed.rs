@@ -31,8 +31,14 @@ fn finder_speed_on_game_positions() {
                 micros.push(t.elapsed().as_secs_f64() * 1e6);
                 nodes.push(r.nodes);
             }
-            let level = if p.to_move == Side::Ohs { Level::Greedy } else { Level::Random };
-            let Some(mv) = choose(&p, level, &mut rng, 1000).0 else { break };
+            let level = if p.to_move == Side::Ohs {
+                Level::Greedy
+            } else {
+                Level::Random
+            };
+            let Some(mv) = choose(&p, level, &mut rng, 1000).0 else {
+                break;
+            };
             if p.play(mv, played).map_or(true, |g| g.is_some()) {
                 break;
             }

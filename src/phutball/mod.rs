@@ -188,8 +188,57 @@ pub fn rules_from(o: &Options) -> rules::Options {
 struct Record {
     seed: Seed,
     options: Options,
+    /// A game set up from a position rather than the empty board.
+    #[serde(default)]
+    setup: Option<Setup>,
     moves: Vec<String>,
     undone: Vec<String>,
+}
+
+/// A starting position other than the empty board: the ball, the men and
+/// who moves first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The ball's point.
+    pub ball: Pt,
+    /// The men, in any order.
+    pub men: Vec<Pt>,
+    /// Who moves first.
+    pub to_move: Side,
+}
+
+impl Setup {
+    /// The setup of a position.
+    pub fn of(p: &Position) -> Setup {
+        Setup {
+            ball: p.ball,
+            men: p.men.iter().collect(),
+            to_move: p.to_move,
+        }
+    }
+
+    /// Lays the setup out under `options`, checking every point.
+    pub fn position(&self, options: rules::Options) -> Result<Position, String> {
+        let mut p = Position::start(options);
+        let dims = options.dims;
+        if !dims.contains(self.ball) {
+            return Err(format!(
+                "the ball on {} is off this {dims} board",
+                self.ball
+            ));
+        }
+        p.ball = self.ball;
+        p.to_move = self.to_move;
+        for &m in &self.men {
+            if !dims.is_playing(m) || m == self.ball || p.men.has(m) {
+                return Err(format!(
+                    "a man on {m} is off the playing rows, on the ball, or listed twice"
+                ));
+            }
+            p.men.set(m);
+        }
+        Ok(p)
+    }
 }
 
 /// The game as replayed: the position, how it ended, and bookkeeping.
@@ -204,7 +253,10 @@ struct Replay {
 
 impl Replay {
     fn new(options: rules::Options) -> Replay {
-        let position = Position::start(options);
+        Replay::from(Position::start(options))
+    }
+
+    fn from(position: Position) -> Replay {
         let mut seen = HashMap::new();
         seen.insert((position.men, position.ball, position.to_move), 1);
         Replay {
@@ -278,6 +330,7 @@ impl Phutball {
             rec: Record {
                 seed,
                 options,
+                setup: None,
                 moves: Vec::new(),
                 undone: Vec::new(),
             },
@@ -319,6 +372,22 @@ impl Phutball {
         &self.game.position
     }
 
+    /// A game that starts from `setup` (the position format's ball, men and
+    /// side to move) under these settings.
+    pub fn from_setup(seed: Seed, options: Options, setup: Setup) -> Result<Phutball, String> {
+        let position = setup.position(rules_from(&options))?;
+        let mut g = Phutball::new(seed);
+        g.rec.options = options;
+        g.rec.setup = Some(setup);
+        g.game = Replay::from(position);
+        Ok(g)
+    }
+
+    /// The starting position, when the game was set up from one.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.rec.setup.as_ref()
+    }
+
     /// The moves so far, in notation.
     pub fn moves(&self) -> &[String] {
         &self.rec.moves
@@ -341,7 +410,14 @@ impl Phutball {
     }
 
     fn replay(rec: &Record) -> Result<Replay, StateError> {
-        let mut g = Replay::new(rules_from(&rec.options));
+        let mut g = match &rec.setup {
+            Some(setup) => Replay::from(
+                setup
+                    .position(rules_from(&rec.options))
+                    .map_err(StateError)?,
+            ),
+            None => Replay::new(rules_from(&rec.options)),
+        };
         for (i, text) in rec.moves.iter().enumerate() {
             let mv = notation::parse(&g.position, text, i)
                 .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
@@ -546,6 +622,7 @@ impl Game for Phutball {
         self.rec = Record {
             seed,
             options: self.rec.options.clone(),
+            setup: None,
             moves: Vec::new(),
             undone: Vec::new(),
         };

@@ -13,7 +13,9 @@
 //! from `a` at the left, line from `a` at the top (Ohs' goal line). The root
 //! holds `AB[]` setup stones for men already on the board (none in a game
 //! from the start), `BL[]` for the ball's point (our property, documented
-//! here), and `RU[]` with the options as `key=value` pairs. Moves follow in
+//! here), `PL[]` for who moves first, and `RU[]` with the options as
+//! `key=value` pairs. A text record may likewise start with the position
+//! format's `to-move:`, `ball:` and `men:` lines. Moves follow in
 //! order, `B` for Ohs and `W` for Eks: a placement is one point (`;B[hj]`), a
 //! jump chain is the ball's point followed by each landing, run together
 //! (`;W[hjhhhf]`), and the pie rule's swap is `;W[]SW[]`.
@@ -21,7 +23,7 @@
 use super::board::Pt;
 use super::notation;
 use super::rules::{Move, Position, Side};
-use super::{rules_from, Phutball, OPTIONS};
+use super::{rules_from, Phutball, Setup, OPTIONS};
 use crate::game::{Game, Options};
 use crate::rng::Seed;
 use std::fmt;
@@ -54,6 +56,19 @@ pub fn to_text(game: &Phutball) -> String {
     for (k, v) in non_default_options(game) {
         out.push_str(&format!("{k}: {v}\n"));
     }
+    if let Some(setup) = game.setup() {
+        let side = if setup.to_move == Side::Ohs {
+            "ohs"
+        } else {
+            "eks"
+        };
+        let men: Vec<String> = setup.men.iter().map(ToString::to_string).collect();
+        out.push_str(&format!(
+            "to-move: {side}\nball: {}\nmen: {}\n",
+            setup.ball,
+            men.join(" ")
+        ));
+    }
     out.push_str("moves:");
     for m in game.moves() {
         out.push(' ');
@@ -63,10 +78,21 @@ pub fn to_text(game: &Phutball) -> String {
     out
 }
 
-fn replay(options: Options, moves: &[String], seed: Seed) -> Result<Phutball, RecordError> {
-    let mut g = Phutball::new(seed);
-    g.rec.options = options;
-    g.new_game(seed);
+fn replay(
+    options: Options,
+    setup: Option<Setup>,
+    moves: &[String],
+    seed: Seed,
+) -> Result<Phutball, RecordError> {
+    let mut g = match setup {
+        Some(setup) => Phutball::from_setup(seed, options, setup).map_err(RecordError)?,
+        None => {
+            let mut g = Phutball::new(seed);
+            g.rec.options = options;
+            g.new_game(seed);
+            g
+        }
+    };
     for (i, m) in moves.iter().enumerate() {
         g.play_text(m)
             .map_err(|e| RecordError(format!("move {} ({m}): {e}", i + 1)))?;
@@ -74,10 +100,12 @@ fn replay(options: Options, moves: &[String], seed: Seed) -> Result<Phutball, Re
     Ok(g)
 }
 
-/// Reads a text record.
+/// Reads a text record. A position file (the `to-move:`, `ball:` and `men:`
+/// lines of the position format) is a record with no moves.
 pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
     let mut options = Options::defaults(OPTIONS);
     let mut moves = Vec::new();
+    let mut position_lines = String::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -88,12 +116,27 @@ pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
             .ok_or_else(|| RecordError(format!("line {}: expected 'key: value'", n + 1)))?;
         match k.trim() {
             "moves" => moves.extend(v.split_whitespace().map(str::to_owned)),
+            "to-move" | "ball" | "men" => {
+                position_lines.push_str(line);
+                position_lines.push('\n');
+            }
             key => options
                 .set(OPTIONS, key, v.trim())
                 .map_err(|e| RecordError(format!("line {}: {e}", n + 1)))?,
         }
     }
-    replay(options, &moves, Seed(0))
+    let setup = if position_lines.is_empty() {
+        None
+    } else {
+        let mut with_board = position_lines;
+        if let Some(board) = options.get(OPTIONS, "board") {
+            with_board.push_str(&format!("board: {board}\n"));
+        }
+        let p = super::position_format::parse(&with_board)
+            .map_err(|e| RecordError(format!("position: {e}")))?;
+        Some(Setup::of(&p))
+    };
+    replay(options, setup, &moves, Seed(0))
 }
 
 fn sgf_point(p: Pt, rows: u8) -> String {
@@ -115,19 +158,31 @@ fn sgf_parse_point(s: &str, rows: u8) -> Option<Pt> {
 
 /// Writes a game as SGF.
 pub fn to_sgf(game: &Phutball) -> String {
-    let start = Position::start(rules_from(&game.rec.options));
+    let start = match game.setup() {
+        Some(setup) => setup
+            .position(rules_from(&game.rec.options))
+            .unwrap_or_else(|_| Position::start(rules_from(&game.rec.options))),
+        None => Position::start(rules_from(&game.rec.options)),
+    };
     let rows = start.options.dims.rows;
     let ru: Vec<String> = non_default_options(game)
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
     let mut out = format!(
-        "(;GM[14]FF[4]CA[UTF-8]AP[Parlour:{}]SZ[{}:{}]BL[{}]PL[B]",
+        "(;GM[14]FF[4]CA[UTF-8]AP[Parlour:{}]SZ[{}:{}]BL[{}]PL[{}]",
         env!("CARGO_PKG_VERSION"),
         start.options.dims.cols,
         rows + 2,
-        sgf_point(start.ball, rows)
+        sgf_point(start.ball, rows),
+        if start.to_move == Side::Ohs { 'B' } else { 'W' }
     );
+    if start.men.count() > 0 {
+        out.push_str("AB");
+        for m in start.men.iter() {
+            out.push_str(&format!("[{}]", sgf_point(m, rows)));
+        }
+    }
     if !ru.is_empty() {
         out.push_str(&format!("RU[{}]", ru.join(",")));
     }
@@ -245,13 +300,33 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
             )));
         }
     }
-    if get("AB").is_some_and(|v| v.iter().any(|s| !s.is_empty())) {
-        return Err(RecordError(
-            "SGF: games that start with men on the board are not supported yet".into(),
-        ));
-    }
+    let point = |s: &str| {
+        sgf_parse_point(s, dims.rows)
+            .ok_or_else(|| RecordError(format!("SGF: '{s}' is not a point")))
+    };
+    let men = get("AB")
+        .unwrap_or_default()
+        .iter()
+        .map(|s| point(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let default_start = Position::start(rules_from(&options));
+    let ball = match get("BL").and_then(|v| v.first().cloned()) {
+        Some(b) => point(&b)?,
+        None => default_start.ball,
+    };
+    let to_move = match get("PL").and_then(|v| v.first().cloned()).as_deref() {
+        Some("W") => Side::Eks,
+        _ => Side::Ohs,
+    };
+    let setup = (!men.is_empty() || ball != default_start.ball || to_move != Side::Ohs)
+        .then_some(Setup { ball, men, to_move });
     let mut moves = Vec::new();
-    let mut pos = Position::start(rules_from(&options));
+    let mut pos = match &setup {
+        Some(s) => s
+            .position(rules_from(&options))
+            .map_err(|e| RecordError(format!("SGF: {e}")))?,
+        None => default_start,
+    };
     for (i, node) in moves_nodes.iter().enumerate() {
         let Some((colour, values)) = node.iter().find(|(n, _)| n == "B" || n == "W") else {
             continue;
@@ -298,7 +373,7 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
             .map_err(|e| RecordError(format!("SGF move {}: {e}", i + 1)))?;
         moves.push(text);
     }
-    replay(options, &moves, Seed(0))
+    replay(options, setup, &moves, Seed(0))
 }
 
 #[cfg(test)]
@@ -347,6 +422,22 @@ mod tests {
         let back = from_sgf(&sgf).unwrap();
         assert_eq!(back.moves(), g.moves());
         assert_eq!(back.position(), g.position());
+    }
+
+    #[test]
+    fn set_up_positions_travel_as_position_lines_and_ab_stones() {
+        let text = "to-move: eks\nball: H14\nmen: H13 H11 C3\nmoves: H14-H12-H10\n";
+        let g = from_text(text).unwrap();
+        assert_eq!(g.moves(), ["H14-H12-H10"]);
+        assert_eq!(g.position().ball.to_string(), "H10");
+        let sgf = to_sgf(&g);
+        assert!(sgf.contains("PL[W]") && sgf.contains("AB["), "{sgf}");
+        let back = from_sgf(&sgf).unwrap();
+        assert_eq!(back.position(), g.position());
+        assert_eq!(back.setup(), g.setup());
+        let again = from_text(&to_text(&g)).unwrap();
+        assert_eq!(again.position(), g.position());
+        assert!(from_text("to-move: ohs\nball: H10\nmen: H10\n").is_err());
     }
 
     #[test]
