@@ -83,14 +83,8 @@ pub fn jump_results(p: &Position) -> Vec<(Chain, Pt, Men)> {
         if ended {
             continue;
         }
-        let mut probe = *p;
-        probe.ball = at;
-        probe.men = men;
-        for (dir, landing) in p.jumps(&men, at) {
-            let (Some(next), Some(single)) = (chain.push(dir), Chain::EMPTY.push(dir)) else {
-                continue;
-            };
-            let Ok((_, next_men)) = probe.follow(single) else {
+        for (dir, landing, next_men) in p.jumps(&men, at) {
+            let Some(next) = chain.push(dir) else {
                 continue;
             };
             if seen.insert((landing.at, next_men)) {
@@ -164,7 +158,7 @@ fn evaluate(p: &Position) -> i32 {
     let reach: i32 = p
         .jumps(&p.men, p.ball)
         .into_iter()
-        .map(|(_, l)| {
+        .map(|(_, l, _)| {
             let mut q = *p;
             q.ball = l.at;
             distance(p, me) - distance(&q, me)

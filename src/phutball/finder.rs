@@ -66,16 +66,9 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
                 super::rules::Side::Eks => dr,
             }
         };
-        jumps.sort_by_key(|&(d, _)| forward(d));
-        for (dir, landing) in jumps {
+        jumps.sort_by_key(|&(d, _, _)| forward(d));
+        for (dir, landing, next_men) in jumps {
             let Some(next_chain) = chain.push(dir) else {
-                continue;
-            };
-            let mut probe = *p;
-            probe.ball = at;
-            probe.men = men;
-            let Ok((_, next_men)) = probe.follow(Chain::EMPTY.push(dir).unwrap_or(Chain::EMPTY))
-            else {
                 continue;
             };
             if !seen.insert((landing.at, next_men)) {
@@ -150,11 +143,7 @@ mod tests {
         if depth > 40 {
             return;
         }
-        let mut probe = *p;
-        probe.ball = at;
-        probe.men = men;
-        for (dir, landing) in p.jumps(&men, at) {
-            let (_, next) = probe.follow(Chain::EMPTY.push(dir).unwrap()).unwrap();
+        for (_, landing, next) in p.jumps(&men, at) {
             if is_winning_end(p, landing.at) {
                 out.insert((landing.at, next.iter().collect()));
             }

@@ -478,18 +478,12 @@ impl Phutball {
             return Outcome::say("The chain has reached a goal line: finish it.");
         }
         let p = self.game.position;
-        let Some((dir, landing)) = p.jumps(&b.men, from).into_iter().find(|(_, l)| l.at == to)
+        let Some((dir, landing, men)) = p
+            .jumps(&b.men, from)
+            .into_iter()
+            .find(|(_, l, _)| l.at == to)
         else {
             return Outcome::say(format!("No jump goes from {from} to {to}."));
-        };
-        let mut probe = p;
-        probe.ball = from;
-        probe.men = b.men;
-        let Some(single) = Chain::EMPTY.push(dir) else {
-            return Outcome::nothing();
-        };
-        let Ok((_, men)) = probe.follow(single) else {
-            return Outcome::nothing();
         };
         let Some(chain) = b.chain.push(dir) else {
             return Outcome::say("The chain is as long as it can be: finish it.");
@@ -544,18 +538,13 @@ impl Phutball {
         let dirs: Vec<u8> = b.chain.dirs().collect();
         self.start_chain();
         let p = self.game.position;
-        let mut at = p.ball;
-        let mut men = p.men;
         for &d in &dirs[..dirs.len().saturating_sub(1)] {
-            if let Ok(l) = p.jump_from(&men, at, d) {
-                let mut probe = p;
-                probe.ball = at;
-                probe.men = men;
-                if let Some(Ok((_, m))) = Chain::EMPTY.push(d).map(|c| probe.follow(c)) {
-                    men = m;
-                }
-                at = l.at;
-                let _ = self.extend_chain(at);
+            let (from, men) = match &self.building {
+                Some(b) => (self.chain_end(b), b.men),
+                None => (p.ball, p.men),
+            };
+            if let Ok((landing, _)) = p.jump_once(&men, from, d) {
+                let _ = self.extend_chain(landing.at);
             }
         }
         Outcome::say("Took back one jump.")
@@ -571,13 +560,7 @@ impl Phutball {
             if seen.len() > 20_000 {
                 break;
             }
-            let mut probe = p;
-            probe.ball = at;
-            probe.men = m;
-            for (d, l) in p.jumps(&m, at) {
-                let Some(Ok((_, next))) = Chain::EMPTY.push(d).map(|c| probe.follow(c)) else {
-                    continue;
-                };
+            for (_, l, next) in p.jumps(&m, at) {
                 if seen.insert((l.at, next)) {
                     if !out.contains(&l.at) {
                         out.push(l.at);
@@ -715,9 +698,9 @@ impl Game for Phutball {
                     .collect();
                 if !b.ended {
                     let jumps = p.jumps(&b.men, end);
-                    marks.landings = jumps.iter().map(|(_, l)| l.at).collect();
+                    marks.landings = jumps.iter().map(|(_, l, _)| l.at).collect();
                     // The men each next jump would take.
-                    for (d, l) in &jumps {
+                    for (d, l, _) in &jumps {
                         let (dc, dr) = rules::DIRS[usize::from(*d)];
                         for k in 1..=i16::from(l.over) {
                             let c = i16::from(end.col) + k * i16::from(dc);
@@ -797,7 +780,7 @@ impl Game for Phutball {
                 let end = self.chain_end(b);
                 match geo.hit(at) {
                     Some(pt)
-                        if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l)| l.at == pt) =>
+                        if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l, _)| l.at == pt) =>
                     {
                         self.extend_chain(pt)
                     }

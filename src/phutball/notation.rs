@@ -87,19 +87,13 @@ pub fn parse(position: &Position, text: &str, moves_played: usize) -> Result<Mov
         let mut at = first;
         let mut chain = Chain::EMPTY;
         for &to in rest {
-            let (dir, landing) = position
+            let (dir, landing, left) = position
                 .jumps(&men, at)
                 .into_iter()
-                .find(|(_, l)| l.at == to)
+                .find(|(_, l, _)| l.at == to)
                 .ok_or(NotationError::NoJump { from: at, to })?;
-            // Take the jumped men off before the next jump.
-            let mut probe = *position;
-            probe.men = men;
-            probe.ball = at;
-            let single = Chain::EMPTY
-                .push(dir)
-                .ok_or(NotationError::Illegal(MoveError::TooLong))?;
-            men = probe.follow(single).map_err(NotationError::Illegal)?.1;
+            // The jumped men are off before the next jump.
+            men = left;
             at = landing.at;
             chain = chain
                 .push(dir)

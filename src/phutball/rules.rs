@@ -428,6 +428,15 @@ impl Position {
         }
     }
 
+    /// One jump from `from` in direction `dir` over `men`: where it lands,
+    /// and the men left once the jumped ones are taken off.
+    pub fn jump_once(&self, men: &Men, from: Pt, dir: u8) -> Result<(Landing, Men), MoveError> {
+        let landing = self.jump_from(men, from, dir)?;
+        let mut left = *men;
+        Self::remove_jumped(&mut left, from, dir, landing.over);
+        Ok((landing, left))
+    }
+
     /// Follows a chain from the ball: the points landed on and the men left.
     pub fn follow(&self, chain: Chain) -> Result<(Vec<Pt>, Men), MoveError> {
         if chain.is_empty() {
@@ -441,8 +450,8 @@ impl Position {
             if ended {
                 return Err(MoveError::ChainEnded(at));
             }
-            let landing = self.jump_from(&men, at, dir)?;
-            Self::remove_jumped(&mut men, at, dir, landing.over);
+            let (landing, left) = self.jump_once(&men, at, dir)?;
+            men = left;
             at = landing.at;
             ended = landing.ends;
             path.push(at);
@@ -498,10 +507,14 @@ impl Position {
         Ok(scored)
     }
 
-    /// Every single jump from the ball: (direction, landing).
-    pub fn jumps(&self, men: &Men, from: Pt) -> Vec<(u8, Landing)> {
+    /// Every single jump from `from` over `men`: (direction, landing, men left).
+    pub fn jumps(&self, men: &Men, from: Pt) -> Vec<(u8, Landing, Men)> {
         (0..8u8)
-            .filter_map(|d| self.jump_from(men, from, d).ok().map(|l| (d, l)))
+            .filter_map(|d| {
+                self.jump_once(men, from, d)
+                    .ok()
+                    .map(|(l, left)| (d, l, left))
+            })
             .collect()
     }
 }
@@ -529,12 +542,12 @@ mod tests {
         let mut at = p.ball;
         let mut c = Chain::EMPTY;
         for target in points {
-            let (d, l) = p
+            let (d, l, left) = p
                 .jumps(&men, at)
                 .into_iter()
-                .find(|(_, l)| l.at == pt(target))
+                .find(|(_, l, _)| l.at == pt(target))
                 .expect("a jump lands there");
-            Position::remove_jumped(&mut men, at, d, l.over);
+            men = left;
             at = l.at;
             c = c.push(d).unwrap();
         }
