@@ -191,7 +191,6 @@ async fn a_corrupt_save_shows_a_notice_and_is_kept_aside() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     use fantoccini::Locator;
     if !enabled("pointer_and_keyboard_moves_are_saved_undone_and_restored") {
         return;
@@ -213,20 +212,7 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
         .find(Locator::Css(".parlour canvas"))
         .await
         .unwrap();
-    let tap = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: canvas.clone(),
-            duration: None,
-            x: at.x - css.w / 2.0,
-            y: at.y - css.h / 2.0,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    b.client.perform_actions(tap).await.unwrap();
+    common::click(&b, &canvas, css, at).await;
     b.wait_for(
         "a man on J10",
         "return document.querySelector('.parlour-status').textContent.includes('1 men');",
@@ -358,11 +344,9 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
-    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
     use fantoccini::Locator;
     use parlour::geom::{Fit, Size};
     use parlour::phutball::{Dims, Geometry};
-    use std::time::Duration;
     if !enabled("phutball_placements_and_a_two_jump_chain_by_clicks") {
         return;
     }
@@ -385,23 +369,7 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
         .unwrap();
     for point in ["H11", "A1", "H13", "H10", "H12", "H14", "H14"] {
         let at = fit.to_css(geo.point(point.parse().unwrap()));
-        let click = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: canvas.clone(),
-                duration: None,
-                x: at.x - css.w / 2.0,
-                y: at.y - css.h / 2.0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Pause {
-                duration: Duration::from_millis(400),
-            });
-        b.client.perform_actions(click).await.unwrap();
+        common::click(&b, &canvas, css, at).await;
     }
     b.wait_for(
         "the chain",

@@ -6,8 +6,7 @@
 
 mod common;
 
-use common::{browser, enabled, Browser};
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use common::{browser, click, drag, enabled, Browser};
 use fantoccini::elements::Element;
 use fantoccini::Locator;
 use parlour::game::Game;
@@ -79,63 +78,6 @@ async fn canvas(b: &Browser) -> (Element, Size) {
         el,
         Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap()),
     )
-}
-
-fn offset(css: Size, p: Point) -> (f64, f64) {
-    (p.x - css.w / 2.0, p.y - css.h / 2.0)
-}
-
-async fn drag(b: &Browser, el: &Element, css: Size, from: Point, to: Point) {
-    let (fx, fy) = offset(css, from);
-    let (tx, ty) = offset(css, to);
-    let actions = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: el.clone(),
-            duration: None,
-            x: fx,
-            y: fy,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
-            element: el.clone(),
-            duration: Some(Duration::from_millis(60)),
-            x: (fx + tx) / 2.0,
-            y: (fy + ty) / 2.0,
-        })
-        .then(PointerAction::MoveToElement {
-            element: el.clone(),
-            duration: Some(Duration::from_millis(60)),
-            x: tx,
-            y: ty,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    b.client.perform_actions(actions).await.unwrap();
-}
-
-async fn click(b: &Browser, el: &Element, css: Size, at: Point) {
-    let (x, y) = offset(css, at);
-    let actions = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
-            element: el.clone(),
-            duration: None,
-            x,
-            y,
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        // Let the double-tap window pass so the next click is a single one.
-        .then(PointerAction::Pause {
-            duration: Duration::from_millis(400),
-        });
-    b.client.perform_actions(actions).await.unwrap();
 }
 
 /// The moves the page has recorded, from its save.

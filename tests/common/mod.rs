@@ -8,8 +8,11 @@
 //! suite needs none of those tools.
 #![allow(dead_code)]
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::elements::Element;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
+use parlour::geom::{Point, Size};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -320,4 +323,64 @@ pub fn http_get(url: &str) -> (String, Vec<u8>) {
         String::from_utf8_lossy(&all[..split]).into_owned(),
         all[split..].to_vec(),
     )
+}
+
+/// A point in CSS pixels relative to the element's centre, as WebDriver wants it.
+fn offset(css: Size, p: Point) -> (f64, f64) {
+    (p.x - css.w / 2.0, p.y - css.h / 2.0)
+}
+
+/// Drags with the mouse from `from` to `to` (CSS pixels within `el`), in two moves.
+pub async fn drag(b: &Browser, el: &Element, css: Size, from: Point, to: Point) {
+    let (fx, fy) = offset(css, from);
+    let (tx, ty) = offset(css, to);
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: None,
+            x: fx,
+            y: fy,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: Some(Duration::from_millis(60)),
+            x: (fx + tx) / 2.0,
+            y: (fy + ty) / 2.0,
+        })
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: Some(Duration::from_millis(60)),
+            x: tx,
+            y: ty,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.client.perform_actions(actions).await.unwrap();
+}
+
+/// Clicks at `at` (CSS pixels within `el`), then waits out the double-tap window.
+pub async fn click(b: &Browser, el: &Element, css: Size, at: Point) {
+    let (x, y) = offset(css, at);
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: None,
+            x,
+            y,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        // Let the double-tap window pass so the next click is a single one.
+        .then(PointerAction::Pause {
+            duration: Duration::from_millis(400),
+        });
+    b.client.perform_actions(actions).await.unwrap();
 }
