@@ -13,6 +13,24 @@ fn game(seed: u64) -> Klondike {
     k
 }
 
+/// The first deal whose opening has a tableau-to-tableau move, and that move's piles.
+fn opening_with_a_tableau_move() -> (Klondike, u8, u8) {
+    (0..200)
+        .find_map(|seed| {
+            let k = game(seed);
+            match k
+                .state
+                .legal_moves()
+                .into_iter()
+                .find(|m| matches!(m, Move::TableauToTableau { .. }))?
+            {
+                Move::TableauToTableau { from, to, .. } => Some((k, from, to)),
+                _ => None,
+            }
+        })
+        .expect("some early deal opens with a tableau move")
+}
+
 #[test]
 fn tapping_the_stock_deals_and_undo_restores_exactly() {
     let mut k = game(5);
@@ -36,21 +54,7 @@ fn tapping_the_stock_deals_and_undo_restores_exactly() {
 
 #[test]
 fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
-    // Find a deal whose opening has a tableau-to-tableau move.
-    let (mut k, mv) = (0..200)
-        .find_map(|seed| {
-            let k = game(seed);
-            let mv = k
-                .state
-                .legal_moves()
-                .into_iter()
-                .find(|m| matches!(m, Move::TableauToTableau { .. }))?;
-            Some((k, mv))
-        })
-        .unwrap();
-    let Move::TableauToTableau { from, to, .. } = mv else {
-        unreachable!()
-    };
+    let (mut k, from, to) = opening_with_a_tableau_move();
     let layout = Layout::for_board(board(), 7);
     let sprites = view::scene(&k.state, &layout);
     let src = *sprites
@@ -117,20 +121,7 @@ fn cancelling_a_drag_puts_the_cards_back() {
 
 #[test]
 fn keyboard_picks_up_and_puts_down() {
-    let (mut k, mv) = (0..200)
-        .find_map(|seed| {
-            let k = game(seed);
-            let mv = k
-                .state
-                .legal_moves()
-                .into_iter()
-                .find(|m| matches!(m, Move::TableauToTableau { .. }))?;
-            Some((k, mv))
-        })
-        .unwrap();
-    let Move::TableauToTableau { from, to, .. } = mv else {
-        unreachable!()
-    };
+    let (mut k, from, to) = opening_with_a_tableau_move();
     // Stock, waste, 4 foundations, then the piles.
     for _ in 0..(6 + usize::from(from)) {
         k.key(Key::Right);
