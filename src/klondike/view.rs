@@ -475,14 +475,30 @@ pub fn draw_outline(p: &mut dyn Painter, r: Rect, hint: bool) {
     );
 }
 
+/// The twelve clock positions on a unit circle, clockwise from three o'clock
+/// (a table, so the web build needs no trigonometry code).
+const RING: [(f64, f64); 12] = [
+    (1.0, 0.0),
+    (0.866, 0.5),
+    (0.5, 0.866),
+    (0.0, 1.0),
+    (-0.5, 0.866),
+    (-0.866, 0.5),
+    (-1.0, 0.0),
+    (-0.866, -0.5),
+    (-0.5, -0.866),
+    (0.0, -1.0),
+    (0.5, -0.866),
+    (0.866, -0.5),
+];
+
 /// Draws a ring of dots turning with time, under the banner.
 pub fn draw_spinner(p: &mut dyn Painter, board: Size, now: f64) {
     let c = Point::new(board.w / 2.0, board.h * 0.38 + 200.0);
     let lit = ((now / 90.0) as i64).rem_euclid(12);
-    for i in 0..12 {
-        let a = std::f64::consts::TAU * i as f64 / 12.0;
-        let at = Point::new(c.x + 26.0 * a.cos(), c.y + 26.0 * a.sin());
-        let alpha = 60 + (((i - lit).rem_euclid(12)) * 16) as u8;
+    for (i, (dx, dy)) in RING.iter().enumerate() {
+        let at = Point::new(c.x + 26.0 * dx, c.y + 26.0 * dy);
+        let alpha = 60 + (((i as i64 - lit).rem_euclid(12)) * 16) as u8;
         p.fill_circle(at, 5.0, Color::rgba(255, 216, 107, alpha));
     }
 }

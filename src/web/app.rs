@@ -23,7 +23,7 @@ use web_sys::{
 
 /// The style sheet, scoped under `.parlour`, injected into each instance so
 /// that embedding needs no extra file and touches no host styles.
-const CSS: &str = include_str!("../../www/parlour.css");
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parlour.min.css"));
 
 /// Colour around the board (matches the CSS background).
 const BACKDROP: &str = "#14181d";
