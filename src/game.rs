@@ -388,11 +388,12 @@ pub trait Game {
     /// The rules, as plain paragraphs separated by blank lines.
     fn rules(&self) -> &'static str;
 
-    /// The whole state, options included, as JSON.
-    fn save(&self) -> serde_json::Value;
+    /// The whole state, options included, as JSON text.
+    fn save(&self) -> String;
 
-    /// Replaces the whole state with a saved one. On error the game is unchanged.
-    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError>;
+    /// Replaces the whole state with a saved one (JSON text from [`Game::save`]).
+    /// On error the game is unchanged.
+    fn load(&mut self, state: &str) -> Result<(), StateError>;
 }
 
 /// Unlimited undo and redo by snapshots: exact by construction, whatever the state holds.

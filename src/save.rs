@@ -5,7 +5,7 @@
 //! `<key>:bad:<n>` and the player is told where it went.
 
 use crate::game::{Game, GameKind};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -59,11 +59,14 @@ pub fn save_key(namespace: Option<&str>, kind: GameKind) -> String {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope {
-    format: u32,
-    game: String,
-    state: serde_json::Value,
+/// The envelope as read: each part optional, so that a missing part is
+/// reported as such; the state is kept as raw JSON text for the game.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    format: Option<u64>,
+    game: Option<String>,
+    #[serde(borrow)]
+    state: Option<&'a serde_json::value::RawValue>,
 }
 
 /// Why a save could not be restored.
@@ -133,22 +136,19 @@ impl Restored {
 
 /// Serialises `game` into its envelope.
 pub fn encode(game: &dyn Game) -> String {
-    let env = Envelope {
-        format: FORMAT,
-        game: game.kind().slug().to_owned(),
-        state: game.save(),
-    };
-    // An envelope of plain JSON values always serialises.
-    serde_json::to_string(&env).unwrap_or_default()
+    format!(
+        "{{\"format\":{FORMAT},\"game\":\"{}\",\"state\":{}}}",
+        game.kind().slug(),
+        game.save()
+    )
 }
 
 /// Checks an envelope and loads it into `game`; on error `game` is unchanged.
 pub fn decode(raw: &str, game: &mut dyn Game) -> Result<(), SaveProblem> {
-    let value: serde_json::Value =
+    let env: Envelope =
         serde_json::from_str(raw).map_err(|e| SaveProblem::Corrupt(e.to_string()))?;
-    let format = value
-        .get("format")
-        .and_then(serde_json::Value::as_u64)
+    let format = env
+        .format
         .ok_or_else(|| SaveProblem::Corrupt("no format number".into()))?;
     let format = u32::try_from(format).unwrap_or(u32::MAX);
     if format < FORMAT {
@@ -157,12 +157,16 @@ pub fn decode(raw: &str, game: &mut dyn Game) -> Result<(), SaveProblem> {
     if format > FORMAT {
         return Err(SaveProblem::NewerFormat(format));
     }
-    let env: Envelope =
-        serde_json::from_value(value).map_err(|e| SaveProblem::Corrupt(e.to_string()))?;
-    if env.game != game.kind().slug() {
-        return Err(SaveProblem::WrongGame(env.game));
+    let kind = env
+        .game
+        .ok_or_else(|| SaveProblem::Corrupt("no game name".into()))?;
+    if kind != game.kind().slug() {
+        return Err(SaveProblem::WrongGame(kind));
     }
-    game.load(env.state)
+    let state = env
+        .state
+        .ok_or_else(|| SaveProblem::Corrupt("no game state".into()))?;
+    game.load(state.get())
         .map_err(|e| SaveProblem::BadState(e.to_string()))
 }
 

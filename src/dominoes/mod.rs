@@ -166,11 +166,11 @@ impl Game for Dominoes {
     fn rules(&self) -> &'static str {
         RULES
     }
-    fn save(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or_default()
+    fn save(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
     }
-    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        let mut loaded: Dominoes = serde_json::from_value(state)?;
+    fn load(&mut self, state: &str) -> Result<(), StateError> {
+        let mut loaded: Dominoes = serde_json::from_str(state)?;
         loaded.options = loaded.options.validated(OPTIONS)?;
         *self = loaded;
         Ok(())

@@ -1429,12 +1429,12 @@ impl Game for Klondike {
         RULES
     }
 
-    fn save(&self) -> serde_json::Value {
-        serde_json::to_value(&self.rec).unwrap_or_default()
+    fn save(&self) -> String {
+        serde_json::to_string(&self.rec).unwrap_or_default()
     }
 
-    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        let mut rec: Record = serde_json::from_value(state)?;
+    fn load(&mut self, state: &str) -> Result<(), StateError> {
+        let mut rec: Record = serde_json::from_str(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         rec.deal.check_cards().map_err(StateError)?;
         if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {

@@ -887,11 +887,11 @@ impl Game for Phutball {
         RULES
     }
 
-    fn save(&self) -> serde_json::Value {
-        serde_json::to_value(&self.rec).unwrap_or_default()
+    fn save(&self) -> String {
+        serde_json::to_string(&self.rec).unwrap_or_default()
     }
 
-    fn load(&mut self, state: serde_json::Value) -> Result<(), StateError> {
+    fn load(&mut self, state: &str) -> Result<(), StateError> {
         self.load_saved(state)
     }
 
@@ -999,8 +999,8 @@ impl Phutball {
         s
     }
 
-    fn load_saved(&mut self, state: serde_json::Value) -> Result<(), StateError> {
-        let mut rec: Record = serde_json::from_value(state)?;
+    fn load_saved(&mut self, state: &str) -> Result<(), StateError> {
+        let mut rec: Record = serde_json::from_str(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         let game = Self::replay(&rec)?;
         // The redo list must replay too.

@@ -107,11 +107,11 @@ fn saves_replay_and_refuse_tampering() {
     g.play_text("H10-H12").unwrap();
     let saved = g.save();
     let mut other = Phutball::new(Seed(1));
-    other.load(saved.clone()).unwrap();
+    other.load(&saved).unwrap();
     assert_eq!(other.position(), g.position());
-    let mut bad = saved;
+    let mut bad: serde_json::Value = serde_json::from_str(&saved).unwrap();
     bad["moves"] = serde_json::json!(["H11", "H11"]);
-    let err = other.load(bad).unwrap_err().to_string();
+    let err = other.load(&bad.to_string()).unwrap_err().to_string();
     assert!(err.contains("move 2 (H11)"), "{err}");
 }
 

@@ -142,11 +142,20 @@ impl Drop for Driver {
     }
 }
 
+/// A port for a chromedriver. Tests run in parallel threads, so ports are
+/// handed out from one counter (an OS-chosen port is released before
+/// chromedriver binds it, and two tests could be handed the same one).
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let base = 20_000 + std::process::id() % 20_000;
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let port = (base + n % 20_000) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 
 /// A browser session with its driver.
@@ -167,9 +176,14 @@ pub async fn browser(width: u32, height: u32) -> Browser {
         .spawn()
         .expect("chromedriver is installed (scripts/ensure-tools.sh browser)");
     let driver = Driver { child, port };
+    let mut driver = driver;
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not start");
+        assert!(
+            matches!(driver.child.try_wait(), Ok(None)),
+            "chromedriver exited at start (port {port} taken?)"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let caps = json!({
