@@ -66,6 +66,17 @@ pub enum Gesture {
     Cancel,
 }
 
+/// The gestures of a straight drag from `from` to `to`, as the tracker
+/// reports them: for scripted input (tests, demos).
+pub fn straight_drag(from: Point, to: Point) -> [Gesture; 4] {
+    [
+        Gesture::Press(from),
+        Gesture::DragStart { from, at: from },
+        Gesture::DragMove(to),
+        Gesture::Drop(to),
+    ]
+}
+
 /// A key, as games see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {

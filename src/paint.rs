@@ -75,6 +75,23 @@ pub trait Painter {
     fn stroke_polygon(&mut self, points: &[Point], width: f64, color: Color);
     /// Draws one line of text with its vertical middle at `at.y`.
     fn text(&mut self, at: Point, text: &str, size: f64, align: Align, color: Color);
+
+    /// Draws an × centred on `center`, its arms reaching `half` along each axis.
+    fn cross(&mut self, center: Point, half: f64, width: f64, color: Color) {
+        let (c, k) = (center, half);
+        self.line(
+            Point::new(c.x - k, c.y - k),
+            Point::new(c.x + k, c.y + k),
+            width,
+            color,
+        );
+        self.line(
+            Point::new(c.x - k, c.y + k),
+            Point::new(c.x + k, c.y - k),
+            width,
+            color,
+        );
+    }
 }
 
 /// One recorded drawing operation.

@@ -145,7 +145,7 @@ proptest! {
 mod klondike {
     use parlour::game::Game;
     use parlour::geom::{Point, Size};
-    use parlour::input::{Gesture, Key};
+    use parlour::input::{straight_drag, Gesture, Key};
     use parlour::klondike::cards::Suit;
     use parlour::klondike::rules::{Move, Rules, State};
     use parlour::klondike::{deal_format, Klondike};
@@ -218,10 +218,9 @@ mod klondike {
                 }
                 Act::Drag(a, b, c, d) => {
                     let (from, to) = (at(*a, *b), at(*c, *d));
-                    k.gesture(Gesture::Press(from), board);
-                    k.gesture(Gesture::DragStart { from, at: from }, board);
-                    k.gesture(Gesture::DragMove(to), board);
-                    k.gesture(Gesture::Drop(to), board);
+                    for g in straight_drag(from, to) {
+                        k.gesture(g, board);
+                    }
                 }
                 Act::Key(n) => {
                     let key = [

@@ -153,19 +153,10 @@ pub fn auto_complete_move(s: &State) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::rules::{Column, Rules};
+    use crate::klondike::rules::Rules;
     use crate::rng::Seed;
 
-    fn c(s: &str) -> Card {
-        s.parse().unwrap()
-    }
-
-    fn col(down: u8, cards: &str) -> Column {
-        Column {
-            cards: cards.split_whitespace().map(c).collect(),
-            down,
-        }
-    }
+    use crate::klondike::fixtures::{card as c, col};
 
     #[test]
     fn a_fresh_deal_has_progress() {

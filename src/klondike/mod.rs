@@ -1512,3 +1512,49 @@ fn hint_target(mv: Move) -> Option<Pile> {
 
 #[cfg(test)]
 mod tests;
+
+/// Shorthands for writing positions in tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::cards::Card;
+    use super::rules::{Column, Rules, State};
+
+    /// A card from its text form.
+    pub fn card(s: &str) -> Card {
+        s.parse().expect("a card in test notation")
+    }
+
+    /// A tableau pile from its cards (bottom first), the first `down` face down.
+    pub fn col(down: u8, cards: &str) -> Column {
+        Column {
+            cards: cards.split_whitespace().map(card).collect(),
+            down,
+        }
+    }
+
+    /// A full deck that cannot be won: the seven of spades lies face down
+    /// under the two red eights, the only cards it could go on; they cannot
+    /// reach their foundations without it either, and every face-up card is
+    /// black with its red holders buried.
+    pub fn needed_card_buried_under_both_holders() -> State {
+        let piles = [
+            (3, "7S 8H 8D 9S"),
+            (2, "TH TD 8S"),
+            (2, "9H 9D JS"),
+            (2, "QH QD TS"),
+            (2, "JH JD QS"),
+            (2, "KH KD KS"),
+        ];
+        let mut s = State::new(
+            Rules {
+                tableau: 6,
+                ..Rules::default()
+            },
+            piles.iter().map(|&(d, cs)| col(d, cs)).collect(),
+            vec![],
+        );
+        s.foundations = [13, 7, 7, 6];
+        s.check_cards().expect("every card once");
+        s
+    }
+}

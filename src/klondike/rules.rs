@@ -787,16 +787,7 @@ pub fn score(scoring: Scoring, points: i32, seconds: u64, won: bool) -> i32 {
 mod tests {
     use super::*;
 
-    fn c(s: &str) -> Card {
-        s.parse().unwrap()
-    }
-
-    fn col(down: u8, cards: &str) -> Column {
-        Column {
-            cards: cards.split_whitespace().map(c).collect(),
-            down,
-        }
-    }
+    use crate::klondike::fixtures::{card as c, col};
 
     /// A small hand-made position: stock, waste and a few piles, the rest of the deck on foundations.
     fn position(

@@ -914,16 +914,7 @@ mod tests {
     use crate::klondike::rules::{Column, Rules};
     use crate::rng::Seed;
 
-    fn c(s: &str) -> Card {
-        s.parse().unwrap()
-    }
-
-    fn col(down: u8, cards: &str) -> Column {
-        Column {
-            cards: cards.split_whitespace().map(c).collect(),
-            down,
-        }
-    }
+    use crate::klondike::fixtures::{card as c, col};
 
     fn replays_to_a_win(state: &State, moves: &[Move]) {
         let mut s = state.clone();
@@ -983,27 +974,7 @@ mod tests {
 
     #[test]
     fn a_needed_card_buried_under_both_its_destinations_is_unwinnable() {
-        // The seven of spades lies face down under the two red eights, the only
-        // cards it could go on; they cannot reach their foundations without it
-        // either, and every face-up card is black with its red holders buried.
-        let piles = [
-            (3, "7S 8H 8D 9S"),
-            (2, "TH TD 8S"),
-            (2, "9H 9D JS"),
-            (2, "QH QD TS"),
-            (2, "JH JD QS"),
-            (2, "KH KD KS"),
-        ];
-        let mut s = State::new(
-            Rules {
-                tableau: 6,
-                ..Rules::default()
-            },
-            piles.iter().map(|&(d, cs)| col(d, cs)).collect(),
-            vec![],
-        );
-        s.foundations = [13, 7, 7, 6];
-        s.check_cards().unwrap();
+        let s = crate::klondike::fixtures::needed_card_buried_under_both_holders();
         assert_eq!(
             solve(&s, Limits::default()).unwrap().verdict,
             Verdict::Unwinnable

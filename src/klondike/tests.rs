@@ -1,5 +1,6 @@
 //! Tests of the Klondike game as the shell drives it.
 
+use super::fixtures::{self, col};
 use super::*;
 use crate::geom::Size;
 
@@ -11,6 +12,15 @@ fn game(seed: u64) -> Klondike {
     let mut k = Klondike::new(Seed(seed));
     k.set_reduced_motion(true);
     k
+}
+
+/// Drags from `from` to `to`; the outcome of the drop.
+fn drag(k: &mut Klondike, from: Point, to: Point) -> Outcome {
+    crate::input::straight_drag(from, to)
+        .into_iter()
+        .map(|g| k.gesture(g, board()))
+        .last()
+        .unwrap_or_default()
 }
 
 /// The first deal whose opening has a tableau-to-tableau move, and that move's piles.
@@ -70,30 +80,12 @@ fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
     let grab_at = src.rect.center();
     // An illegal drop first: onto the stock.
     let before = k.state.clone();
-    k.gesture(Gesture::Press(grab_at), board());
-    k.gesture(
-        Gesture::DragStart {
-            from: grab_at,
-            at: grab_at,
-        },
-        board(),
-    );
-    k.gesture(Gesture::DragMove(layout.stock.center()), board());
-    let out = k.gesture(Gesture::Drop(layout.stock.center()), board());
+    let out = drag(&mut k, grab_at, layout.stock.center());
     assert!(!out.changed);
     assert_eq!(k.state, before);
     // Now onto the destination card.
-    k.gesture(Gesture::Press(grab_at), board());
-    k.gesture(
-        Gesture::DragStart {
-            from: grab_at,
-            at: grab_at,
-        },
-        board(),
-    );
     let target = Point::new(dst.rect.center().x + 10.0, dst.rect.center().y + 30.0);
-    k.gesture(Gesture::DragMove(target), board());
-    let out = k.gesture(Gesture::Drop(target), board());
+    let out = drag(&mut k, grab_at, target);
     assert!(out.changed, "{out:?}");
     assert_eq!(k.state.tableau[usize::from(to)].top(), Some(src.card));
 }
@@ -205,14 +197,7 @@ fn saves_replay_and_refuse_tampering() {
 fn statistics_count_games_wins_and_streaks() {
     let mut k = game(1);
     // A nearly won position: the last king goes up with one move.
-    let mut s = State::new(
-        Rules::default(),
-        vec![rules::Column {
-            cards: vec!["KS".parse().unwrap()],
-            down: 0,
-        }],
-        vec![],
-    );
+    let mut s = State::new(Rules::default(), vec![col(0, "KS")], vec![]);
     s.foundations = [13, 13, 13, 12];
     k.rec.deal = s.clone();
     k.state = s;
@@ -259,13 +244,9 @@ fn statistics_count_games_wins_and_streaks() {
 fn auto_complete_finishes_the_game_through_tick() {
     let mut k = game(1);
     k.set_option("auto-move", "off").unwrap();
-    let col = |s: &str| rules::Column {
-        cards: vec![s.parse().unwrap()],
-        down: 0,
-    };
     let mut s = State::new(
         Rules::default(),
-        vec![col("QS"), col("KS"), col("JS")],
+        vec![col(0, "QS"), col(0, "KS"), col(0, "JS")],
         vec![],
     );
     s.foundations = [13, 13, 13, 10];
@@ -310,29 +291,7 @@ fn hints_name_a_useful_move() {
 
 #[test]
 fn the_hint_says_when_a_position_cannot_be_won() {
-    let col = |down: u8, cards: &str| rules::Column {
-        cards: cards
-            .split_whitespace()
-            .map(|c| c.parse().unwrap())
-            .collect(),
-        down,
-    };
-    let mut s = State::new(
-        Rules {
-            tableau: 6,
-            ..Rules::default()
-        },
-        vec![
-            col(3, "7S 8H 8D 9S"),
-            col(2, "TH TD 8S"),
-            col(2, "9H 9D JS"),
-            col(2, "QH QD TS"),
-            col(2, "JH JD QS"),
-            col(2, "KH KD KS"),
-        ],
-        vec![],
-    );
-    s.foundations = [13, 7, 7, 6];
+    let s = fixtures::needed_card_buried_under_both_holders();
     let mut k = game(1);
     k.rec.deal = s.clone();
     k.state = s;

@@ -449,20 +449,7 @@ pub fn focus_rect(sprites: &[Sprite], layout: &Layout, pile: Pile, depth: u8) ->
 
 /// Crosses out the stock's slot when no redeal is left.
 pub fn draw_no_redeal(p: &mut dyn Painter, slot: Rect) {
-    let c = slot.center();
-    let d = CARD.w * 0.22;
-    p.line(
-        Point::new(c.x - d, c.y - d),
-        Point::new(c.x + d, c.y + d),
-        6.0,
-        SLOT,
-    );
-    p.line(
-        Point::new(c.x - d, c.y + d),
-        Point::new(c.x + d, c.y - d),
-        6.0,
-        SLOT,
-    );
+    p.cross(slot.center(), CARD.w * 0.22, 6.0, SLOT);
 }
 
 /// Outlines a rectangle to show focus or a hint.

@@ -413,11 +413,7 @@ mod tests {
     use crate::rng::Seed;
 
     fn position(ball: &str, men: &str, to_move: Side) -> Position {
-        let mut p = Position::start(Options::default());
-        p.ball = ball.parse().unwrap();
-        for m in men.split_whitespace() {
-            p.men.set(m.parse().unwrap());
-        }
+        let mut p = crate::phutball::fixtures::position(ball, men);
         p.to_move = to_move;
         p
     }

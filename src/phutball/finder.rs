@@ -97,14 +97,7 @@ mod tests {
     use crate::rng::{Rng, Seed};
     use std::collections::BTreeSet;
 
-    fn position(ball: &str, men: &str) -> Position {
-        let mut p = Position::start(Options::default());
-        p.ball = ball.parse().unwrap();
-        for m in men.split_whitespace() {
-            p.men.set(m.parse().unwrap());
-        }
-        p
-    }
+    use crate::phutball::fixtures::position;
 
     fn texts(p: &Position, r: &Report) -> Vec<String> {
         match &r.wins {

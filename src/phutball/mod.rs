@@ -1018,3 +1018,19 @@ impl Phutball {
 
 #[cfg(test)]
 mod tests;
+
+/// Shorthands for writing positions in tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::rules::{Options, Position};
+
+    /// A default-board position: the ball and the men by their point names, Ohs to move.
+    pub fn position(ball: &str, men: &str) -> Position {
+        let mut p = Position::start(Options::default());
+        p.ball = ball.parse().expect("a point");
+        for m in men.split_whitespace() {
+            p.men.set(m.parse().expect("a point"));
+        }
+        p
+    }
+}

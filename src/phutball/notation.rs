@@ -112,16 +112,8 @@ pub fn parse(position: &Position, text: &str, moves_played: usize) -> Result<Mov
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phutball::rules::Options;
 
-    fn position(ball: &str, men: &str) -> Position {
-        let mut p = Position::start(Options::default());
-        p.ball = ball.parse().unwrap();
-        for m in men.split_whitespace() {
-            p.men.set(m.parse().unwrap());
-        }
-        p
-    }
+    use crate::phutball::fixtures::position;
 
     #[test]
     fn notation_round_trips() {

@@ -527,14 +527,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    fn position(ball: &str, men: &str) -> Position {
-        let mut p = Position::start(Options::default());
-        p.ball = pt(ball);
-        for m in men.split_whitespace() {
-            p.men.set(pt(m));
-        }
-        p
-    }
+    use crate::phutball::fixtures::position;
 
     fn chain(p: &Position, points: &[&str]) -> Chain {
         // Build the chain by finding, at each step, the direction that lands there.

@@ -231,20 +231,7 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         p.fill_circle(g.point(m), SPACING * 0.44, MAN);
         if marks.men.is_some_and(|left| !left.has(m)) {
             // Taken by the chain being built.
-            let c = g.point(m);
-            let k = SPACING * 0.25;
-            p.line(
-                Point::new(c.x - k, c.y - k),
-                Point::new(c.x + k, c.y + k),
-                4.0,
-                TAKEN,
-            );
-            p.line(
-                Point::new(c.x - k, c.y + k),
-                Point::new(c.x + k, c.y - k),
-                4.0,
-                TAKEN,
-            );
+            p.cross(g.point(m), SPACING * 0.25, 4.0, TAKEN);
         }
     }
     for m in &marks.would_take {
