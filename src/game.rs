@@ -294,12 +294,6 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-impl From<serde_json::Error> for StateError {
-    fn from(e: serde_json::Error) -> Self {
-        StateError(e.to_string())
-    }
-}
-
 /// The contract between the shell and a game.
 ///
 /// Every method is cheap and never blocks: long searches (solvers, AIs) run in
@@ -357,6 +351,11 @@ pub trait Game {
     /// Forgets the statistics.
     fn reset_stats(&mut self) -> Outcome {
         Outcome::nothing()
+    }
+
+    /// The moves played so far, oldest first, in the game's notation.
+    fn moves(&self) -> Vec<String> {
+        Vec::new()
     }
 
     /// The game as records to copy, one per format: (format name, text).
@@ -538,9 +537,15 @@ mod tests {
         assert!(o.set(SPECS, "draw", "4").is_err());
         assert!(o.set(SPECS, "pass", "1").is_err());
         assert_eq!(o.get(SPECS, "draw"), Some("1"));
-        let empty: Options = serde_json::from_str("{}").unwrap();
-        assert_eq!(empty.validated(SPECS).unwrap(), Options::defaults(SPECS));
-        let bad: Options = serde_json::from_str(r#"{"draw":"9"}"#).unwrap();
+        let read = |pairs: &[(&str, &str)]| -> Options {
+            let map: BTreeMap<String, String> = pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            crate::save::state_from_text(&crate::save::state_to_text(&map)).unwrap()
+        };
+        assert_eq!(read(&[]).validated(SPECS).unwrap(), Options::defaults(SPECS));
+        let bad = read(&[("draw", "9")]);
         assert!(bad.validated(SPECS).is_err());
     }
 

@@ -1,16 +1,20 @@
 //! Versioned saves in a key–value store (localStorage in the browser).
 //!
-//! A save is a JSON envelope: `{"format": 1, "game": "klondike", "state": …}`.
-//! A save that cannot be restored is never deleted: it is moved aside under
-//! `<key>:bad:<n>` and the player is told where it went.
+//! A save is one line of text: `parlour-save <format> <game> <state>`, where
+//! the state is the game's own serde types in [postcard] bytes, written in
+//! base64 ([`state_to_text`]). A save that cannot be restored is never deleted:
+//! it is moved aside under `<key>:bad:<n>` and the player is told where it went.
 
-use crate::game::{Game, GameKind};
-use serde::Deserialize;
+use crate::game::{Game, GameKind, StateError};
+use serde::{de::DeserializeOwned, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The save format this build writes and reads.
-pub const FORMAT: u32 = 1;
+/// The save format this build writes and reads. Format 1 was a JSON envelope.
+pub const FORMAT: u32 = 2;
+
+/// The first word of every save.
+const MAGIC: &str = "parlour-save";
 
 /// Where saves live. The browser's is `localStorage`; tests use [`MemoryStore`].
 pub trait Store {
@@ -59,14 +63,77 @@ pub fn save_key(namespace: Option<&str>, kind: GameKind) -> String {
     }
 }
 
-/// The envelope as read: each part optional, so that a missing part is
-/// reported as such; the state is kept as raw JSON text for the game.
-#[derive(Deserialize)]
-struct Envelope<'a> {
-    format: Option<u64>,
-    game: Option<String>,
-    #[serde(borrow)]
-    state: Option<&'a serde_json::value::RawValue>,
+/// A game's state as save text: postcard bytes in base64.
+///
+/// Postcard keeps the web build small (no number parsing or float printing),
+/// and base64 keeps the result a plain string for localStorage.
+pub fn state_to_text<T: Serialize>(state: &T) -> String {
+    postcard::to_allocvec(state)
+        .map(|bytes| base64_encode(&bytes))
+        .unwrap_or_default()
+}
+
+/// Reads text written by [`state_to_text`]. The caller still checks the
+/// state against the rules.
+pub fn state_from_text<T: DeserializeOwned>(text: &str) -> Result<T, StateError> {
+    let bytes = base64_decode(text).ok_or_else(|| StateError("the state is not base64".into()))?;
+    let (state, rest) = postcard::take_from_bytes(&bytes)
+        .map_err(|e| StateError(format!("the state does not decode: {e}")))?;
+    if rest.is_empty() {
+        Ok(state)
+    } else {
+        Err(StateError(format!(
+            "the state has {} bytes too many",
+            rest.len()
+        )))
+    }
+}
+
+const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Standard base64 with padding.
+fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(BASE64[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Decodes [`base64_encode`]'s output; `None` for anything else.
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let text = text.as_bytes();
+    if !text.len().is_multiple_of(4) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    for (i, chunk) in text.chunks(4).enumerate() {
+        let last = i + 1 == text.len() / 4;
+        let pad = chunk.iter().rev().take_while(|&&c| c == b'=').count();
+        if pad > 2 || (pad > 0 && !last) {
+            return None;
+        }
+        let mut n = 0u32;
+        for &c in &chunk[..4 - pad] {
+            let v = BASE64.iter().position(|&b| b == c)?;
+            n = n << 6 | v as u32;
+        }
+        n <<= 6 * pad as u32;
+        out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
+    }
+    Some(out)
 }
 
 /// Why a save could not be restored.
@@ -136,37 +203,43 @@ impl Restored {
 
 /// Serialises `game` into its envelope.
 pub fn encode(game: &dyn Game) -> String {
-    format!(
-        "{{\"format\":{FORMAT},\"game\":\"{}\",\"state\":{}}}",
-        game.kind().slug(),
-        game.save()
-    )
+    format!("{MAGIC} {FORMAT} {} {}", game.kind().slug(), game.save())
 }
 
 /// Checks an envelope and loads it into `game`; on error `game` is unchanged.
 pub fn decode(raw: &str, game: &mut dyn Game) -> Result<(), SaveProblem> {
-    let env: Envelope =
-        serde_json::from_str(raw).map_err(|e| SaveProblem::Corrupt(e.to_string()))?;
-    let format = env
-        .format
+    if raw.starts_with("{\"format\":1,") {
+        return Err(SaveProblem::OldFormat(1));
+    }
+    let mut words = raw.trim().split(' ');
+    if words.next() != Some(MAGIC) {
+        return Err(SaveProblem::Corrupt(
+            "it does not start with 'parlour-save'".into(),
+        ));
+    }
+    let format = words
+        .next()
+        .and_then(|w| w.parse::<u32>().ok())
         .ok_or_else(|| SaveProblem::Corrupt("no format number".into()))?;
-    let format = u32::try_from(format).unwrap_or(u32::MAX);
     if format < FORMAT {
         return Err(SaveProblem::OldFormat(format));
     }
     if format > FORMAT {
         return Err(SaveProblem::NewerFormat(format));
     }
-    let kind = env
-        .game
+    let kind = words
+        .next()
         .ok_or_else(|| SaveProblem::Corrupt("no game name".into()))?;
     if kind != game.kind().slug() {
-        return Err(SaveProblem::WrongGame(kind));
+        return Err(SaveProblem::WrongGame(kind.to_owned()));
     }
-    let state = env
-        .state
+    let state = words
+        .next()
         .ok_or_else(|| SaveProblem::Corrupt("no game state".into()))?;
-    game.load(state.get())
+    if words.next().is_some() {
+        return Err(SaveProblem::Corrupt("text after the game state".into()));
+    }
+    game.load(state)
         .map_err(|e| SaveProblem::BadState(e.to_string()))
 }
 
@@ -248,20 +321,51 @@ mod tests {
     #[test]
     fn old_new_and_foreign_saves_are_refused() {
         let mut game = new_game(GameKind::Phutball, Seed(3));
-        let old = r#"{"format":0,"game":"phutball","state":{}}"#;
+        let json = r#"{"format":1,"game":"phutball","state":{}}"#;
+        assert_eq!(decode(json, game.as_mut()), Err(SaveProblem::OldFormat(1)));
+        let old = "parlour-save 0 phutball AA==";
         assert_eq!(decode(old, game.as_mut()), Err(SaveProblem::OldFormat(0)));
-        let new = r#"{"format":9,"game":"phutball","state":{}}"#;
+        let new = "parlour-save 9 phutball AA==";
         assert_eq!(decode(new, game.as_mut()), Err(SaveProblem::NewerFormat(9)));
         let other = encode(new_game(GameKind::Dominoes, Seed(3)).as_ref());
         assert_eq!(
             decode(&other, game.as_mut()),
             Err(SaveProblem::WrongGame("dominoes".into()))
         );
-        let bad_state = r#"{"format":1,"game":"phutball","state":{"x":1}}"#;
+        let bad_state = "parlour-save 2 phutball AAEC";
         assert!(matches!(
             decode(bad_state, game.as_mut()),
             Err(SaveProblem::BadState(_))
         ));
+    }
+
+    #[test]
+    fn base64_round_trips_every_length_and_refuses_junk() {
+        for len in 0..40u8 {
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| i.wrapping_mul(97).wrapping_add(len))
+                .collect();
+            let text = base64_encode(&bytes);
+            assert_eq!(text.len() % 4, 0);
+            assert_eq!(base64_decode(&text), Some(bytes));
+        }
+        assert_eq!(base64_encode(b"Man"), "TWFu");
+        assert_eq!(base64_encode(b"Ma"), "TWE=");
+        for junk in ["TWF", "TW=u", "T===", "TW!u", "TQ==TWFu"] {
+            assert_eq!(base64_decode(junk), None, "{junk}");
+        }
+    }
+
+    #[test]
+    fn state_text_round_trips_and_refuses_trailing_bytes() {
+        let v = (7u32, "seven".to_owned(), vec![1.5f64, -0.0]);
+        let text = state_to_text(&v);
+        assert_eq!(
+            state_from_text::<(u32, String, Vec<f64>)>(&text).unwrap(),
+            v
+        );
+        assert!(state_from_text::<u32>(&text).is_err());
+        assert!(state_from_text::<u32>("%%%%").is_err());
     }
 
     #[test]

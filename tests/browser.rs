@@ -181,7 +181,8 @@ async fn a_corrupt_save_shows_a_notice_and_is_kept_aside() {
         json!("{oops")
     );
     // An older format is refused the same way.
-    b.js("localStorage.setItem('parlour:dominoes', JSON.stringify({format: 0, game: 'dominoes', state: {}}));").await;
+    b.js("localStorage.setItem('parlour:dominoes', 'parlour-save 0 dominoes AA==');")
+        .await;
     b.open("?game=dominoes").await;
     b.wait_for("dominoes", &painted(0, TABLE)).await;
     assert!(text(&b, ".parlour-notices").await.contains("older version"));
@@ -373,12 +374,10 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
     }
     b.wait_for(
         "the chain",
-        "const s = localStorage.getItem('parlour:phutball'); return !!s && JSON.parse(s).state.moves.length === 4;",
+        "return !!window.parlour && window.parlour.moves().length === 4 && !!localStorage.getItem('parlour:phutball');",
     )
     .await;
-    let moves = b
-        .js("return JSON.parse(localStorage.getItem('parlour:phutball')).state.moves;")
-        .await;
+    let moves = b.js("return window.parlour.moves();").await;
     assert_eq!(moves, json!(["H11", "A1", "H13", "H10-H12-H14"]));
     assert!(
         text(&b, ".parlour-status").await.contains("1 men"),
@@ -402,7 +401,11 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
         "{exported}"
     );
     b.js("const t = document.querySelector('[data-role=import]'); t.value = 'moves: K10 K11'; document.querySelector('[data-action=load-record]').click();").await;
-    b.wait_for("the loaded game", "return JSON.parse(localStorage.getItem('parlour:phutball')).state.moves.join(' ') === 'K10 K11';").await;
+    b.wait_for(
+        "the loaded game",
+        "return window.parlour.moves().join(' ') === 'K10 K11';",
+    )
+    .await;
     b.assert_clean_console("jumping").await;
     b.close().await;
 }

@@ -83,7 +83,7 @@ async fn canvas(b: &Browser) -> (Element, Size) {
 /// The moves the page has recorded, from its save.
 async fn played(b: &Browser) -> Vec<String> {
     let v = b
-        .js("const s = localStorage.getItem('parlour:klondike'); return s ? JSON.parse(s).state.played : null;")
+        .js("return window.parlour ? window.parlour.moves() : null;")
         .await;
     v.as_array()
         .map(|a| {
@@ -180,7 +180,8 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
         .contains("Moves 0"));
     // Legal.
     drag(&b, &el, css, from, to).await;
-    b.wait_for("the move", "const s = localStorage.getItem('parlour:klondike'); return !!s && JSON.parse(s).state.played.length > 0;").await;
+    b.wait_for("the move", "return window.parlour.moves().length > 0;")
+        .await;
     assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
     assert!(b
         .js("return document.querySelector('.parlour-sr-only').textContent;")
@@ -212,14 +213,23 @@ async fn the_keyboard_plays_a_move() {
     keys.push_str(&(if steps > 0 { right } else { left }).repeat(steps.unsigned_abs() as usize));
     keys.push('\u{E007}'); // Enter: put down
     el.send_keys(&keys).await.unwrap();
-    b.wait_for("the move", "const s = localStorage.getItem('parlour:klondike'); return !!s && JSON.parse(s).state.played.length > 0;").await;
+    b.wait_for("the move", "return window.parlour.moves().length > 0;")
+        .await;
     assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
     // D deals from the stock; Ctrl+Z takes it back.
     let before = played(&b).await.len();
     el.send_keys("d").await.unwrap();
-    b.wait_for("a deal", &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length > {before};")).await;
+    b.wait_for(
+        "a deal",
+        &format!("return window.parlour.moves().length > {before};"),
+    )
+    .await;
     el.send_keys("\u{E009}z\u{E009}").await.unwrap();
-    b.wait_for("undo", &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length === {before};")).await;
+    b.wait_for(
+        "undo",
+        &format!("return window.parlour.moves().length === {before};"),
+    )
+    .await;
     b.assert_clean_console("keyboard play").await;
     b.close().await;
 }
@@ -273,7 +283,7 @@ async fn a_winnable_deal_played_to_the_end_shows_the_win() {
         let want = mirror.game.record().len();
         b.wait_for(
             &format!("move {} of {} ({mv})", i + 1, line.len()),
-            &format!("return JSON.parse(localStorage.getItem('parlour:klondike')).state.played.length === {want};"),
+            &format!("return window.parlour.moves().length === {want};"),
         )
         .await;
     }
@@ -282,10 +292,13 @@ async fn a_winnable_deal_played_to_the_end_shows_the_win() {
         "return document.querySelector('.parlour-status').textContent.includes('Won!');",
     )
     .await;
-    let state = b
-        .js("return JSON.parse(localStorage.getItem('parlour:klondike')).state;")
+    // The win is in the statistics.
+    b.js("document.querySelector('[data-action=stats]').click();")
         .await;
-    assert_eq!(state["win_recorded"], Value::Bool(true));
+    let won = b
+        .js("return [...document.querySelectorAll('.parlour-stats-table tr')].map(r => r.textContent).find(t => t.startsWith('Won'));")
+        .await;
+    assert_eq!(won, Value::String("Won1".into()));
     b.assert_clean_console("winning").await;
     b.close().await;
 }

@@ -167,10 +167,10 @@ impl Game for Dominoes {
         RULES
     }
     fn save(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        crate::save::state_to_text(self)
     }
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let mut loaded: Dominoes = serde_json::from_str(state)?;
+        let mut loaded: Dominoes = crate::save::state_from_text(state)?;
         loaded.options = loaded.options.validated(OPTIONS)?;
         *self = loaded;
         Ok(())

@@ -1429,12 +1429,16 @@ impl Game for Klondike {
         RULES
     }
 
+    fn moves(&self) -> Vec<String> {
+        self.rec.played.iter().map(Turn::to_string).collect()
+    }
+
     fn save(&self) -> String {
-        serde_json::to_string(&self.rec).unwrap_or_default()
+        crate::save::state_to_text(&self.rec)
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let mut rec: Record = serde_json::from_str(state)?;
+        let mut rec: Record = crate::save::state_from_text(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         rec.deal.check_cards().map_err(StateError)?;
         if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {

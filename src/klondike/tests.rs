@@ -180,16 +180,25 @@ fn saves_replay_and_refuse_tampering() {
     other.load(&saved).unwrap();
     assert_eq!(other.state, k.state);
     assert_eq!(other.save(), saved);
-    let json: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    let rec: Record = crate::save::state_from_text(&saved).unwrap();
     // An illegal move in the record is refused with its number.
-    let mut bad = json.clone();
-    bad["played"] = serde_json::json!(["W-T1", "W-T1", "W-T1"]);
-    let err = other.load(&bad.to_string()).unwrap_err().to_string();
+    let mut bad = rec.clone();
+    let w_t1 = Turn {
+        mv: "W-T1".parse().unwrap(),
+        auto: false,
+    };
+    bad.played = vec![w_t1; 3];
+    let err = other
+        .load(&crate::save::state_to_text(&bad))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("move"), "{err}");
     // A deal with a card twice is refused.
-    let mut bad = json;
-    bad["deal"]["stock"][0] = bad["deal"]["stock"][1].clone();
-    assert!(other.load(&bad.to_string()).is_err());
+    let mut bad = rec;
+    bad.deal.stock[0] = bad.deal.stock[1];
+    assert!(other.load(&crate::save::state_to_text(&bad)).is_err());
+    // So is text that is not a save at all.
+    assert!(other.load("not-a-save").is_err());
     assert_eq!(other.state, k.state, "a failed load changes nothing");
 }
 

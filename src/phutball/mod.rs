@@ -887,8 +887,12 @@ impl Game for Phutball {
         RULES
     }
 
+    fn moves(&self) -> Vec<String> {
+        self.rec.moves.clone()
+    }
+
     fn save(&self) -> String {
-        serde_json::to_string(&self.rec).unwrap_or_default()
+        crate::save::state_to_text(&self.rec)
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
@@ -1000,7 +1004,7 @@ impl Phutball {
     }
 
     fn load_saved(&mut self, state: &str) -> Result<(), StateError> {
-        let mut rec: Record = serde_json::from_str(state)?;
+        let mut rec: Record = crate::save::state_from_text(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         let game = Self::replay(&rec)?;
         // The redo list must replay too.

@@ -109,9 +109,12 @@ fn saves_replay_and_refuse_tampering() {
     let mut other = Phutball::new(Seed(1));
     other.load(&saved).unwrap();
     assert_eq!(other.position(), g.position());
-    let mut bad: serde_json::Value = serde_json::from_str(&saved).unwrap();
-    bad["moves"] = serde_json::json!(["H11", "H11"]);
-    let err = other.load(&bad.to_string()).unwrap_err().to_string();
+    let mut bad: Record = crate::save::state_from_text(&saved).unwrap();
+    bad.moves = vec!["H11".into(), "H11".into()];
+    let err = other
+        .load(&crate::save::state_to_text(&bad))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("move 2 (H11)"), "{err}");
 }
 

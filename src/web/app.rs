@@ -1055,6 +1055,11 @@ impl App {
         self.game.as_ref().map(|g| g.status()).unwrap_or_default()
     }
 
+    /// The moves of the game on screen, in its notation.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.as_ref().map(|g| g.moves()).unwrap_or_default()
+    }
+
     /// The query string describing the game on screen, or `""` on the picker.
     pub fn query(&self) -> String {
         self.game

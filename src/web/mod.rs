@@ -68,7 +68,15 @@ pub fn start() {
         start: Start::Url,
     };
     match app::mount(&root, config) {
-        Ok(app) => keep_alive(slot, app),
+        Ok(app) => {
+            keep_alive(slot, app);
+            // The full-window page's handle, for the console and for tests.
+            let _ = js_sys::Reflect::set(
+                &js_sys::global(),
+                &JsValue::from_str("parlour"),
+                &JsValue::from(Parlour { slot }),
+            );
+        }
         Err(e) => panic::show_error_panel(&root, &e, None),
     }
 }
@@ -206,6 +214,12 @@ impl Parlour {
     /// The status line of the game on screen.
     pub fn status(&self) -> Result<String, JsError> {
         self.with(|a| a.status())
+    }
+
+    /// The moves played so far in the game on screen, in its notation
+    /// (Klondike `T2-T5x3`, Phutball `H10-H12`; a `*` marks automatic moves).
+    pub fn moves(&self) -> Result<Vec<String>, JsError> {
+        self.with(|a| a.moves())
     }
 
     /// The URL query that would show this game, e.g. `?game=phutball&seed=7`.
