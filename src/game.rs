@@ -544,7 +544,10 @@ mod tests {
                 .collect();
             crate::save::state_from_text(&crate::save::state_to_text(&map)).unwrap()
         };
-        assert_eq!(read(&[]).validated(SPECS).unwrap(), Options::defaults(SPECS));
+        assert_eq!(
+            read(&[]).validated(SPECS).unwrap(),
+            Options::defaults(SPECS)
+        );
         let bad = read(&[("draw", "9")]);
         assert!(bad.validated(SPECS).is_err());
     }

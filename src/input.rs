@@ -64,6 +64,19 @@ pub enum Gesture {
     /// The drag or press was abandoned (Escape, a lost pointer, a second finger):
     /// put everything back as it was.
     Cancel,
+    /// Zoom by `factor` (above 1 zooms in) around `at`: a wheel turn or a
+    /// two-finger pinch. Games without zoom ignore it.
+    Zoom {
+        /// The point that stays put.
+        at: Point,
+        /// The scale change.
+        factor: f64,
+    },
+}
+
+/// The zoom a wheel turn of `delta_y` CSS pixels asks for (down zooms out).
+pub fn wheel_factor(delta_y: f64) -> f64 {
+    (-delta_y * 0.002).exp().clamp(0.5, 2.0)
 }
 
 /// The gestures of a straight drag from `from` to `to`, as the tracker
@@ -133,16 +146,35 @@ struct Active {
     id: i32,
     kind: PointerKind,
     start: Point,
+    last: Point,
     dragging: bool,
 }
 
-/// Turns raw pointer events into [`Gesture`]s. Only one pointer is tracked at a
-/// time; a second pointer going down cancels the gesture in progress, which is
-/// what a pinch on a touch screen should do to a half-made move.
+/// Two fingers down: their ids and where they are (CSS pixels).
+#[derive(Clone, Copy, Debug)]
+struct Pinch {
+    fingers: [(i32, Point); 2],
+}
+
+impl Pinch {
+    fn spread(&self) -> f64 {
+        self.fingers[0].1.distance(self.fingers[1].1)
+    }
+    fn middle(&self) -> Point {
+        let [(_, a), (_, b)] = self.fingers;
+        Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+    }
+}
+
+/// Turns raw pointer events into [`Gesture`]s. One pointer makes taps and
+/// drags; a second pointer going down cancels the gesture in progress (what
+/// a pinch should do to a half-made move) and the two then make
+/// [`Gesture::Zoom`]s until one lifts.
 #[derive(Clone, Debug, Default)]
 pub struct GestureTracker {
     active: Option<Active>,
     last_tap: Option<(f64, Point)>,
+    pinch: Option<Pinch>,
 }
 
 impl GestureTracker {
@@ -163,13 +195,20 @@ impl GestureTracker {
 
     /// A pointer went down at `css` (CSS pixels, relative to the canvas).
     pub fn down(&mut self, id: i32, kind: PointerKind, css: Point, fit: Fit) -> Option<Gesture> {
-        if self.active.is_some() {
+        if let Some(first) = self.active {
+            self.pinch = Some(Pinch {
+                fingers: [(first.id, first.last), (id, css)],
+            });
             return self.cancel();
+        }
+        if self.pinch.is_some() {
+            return None;
         }
         self.active = Some(Active {
             id,
             kind,
             start: css,
+            last: css,
             dragging: false,
         });
         Some(Gesture::Press(fit.to_board(css)))
@@ -177,7 +216,21 @@ impl GestureTracker {
 
     /// A pointer moved.
     pub fn moved(&mut self, id: i32, css: Point, fit: Fit) -> Option<Gesture> {
+        if let Some(p) = self.pinch.as_mut() {
+            let before = p.spread();
+            let finger = p.fingers.iter_mut().find(|f| f.0 == id)?;
+            finger.1 = css;
+            let after = p.spread();
+            if before < 1.0 || after < 1.0 {
+                return None;
+            }
+            return Some(Gesture::Zoom {
+                at: fit.to_board(p.middle()),
+                factor: after / before,
+            });
+        }
         let active = self.active.as_mut().filter(|a| a.id == id)?;
+        active.last = css;
         if active.dragging {
             return Some(Gesture::DragMove(fit.to_board(css)));
         }
@@ -194,6 +247,12 @@ impl GestureTracker {
 
     /// A pointer went up at `css`, at time `now_ms`.
     pub fn up(&mut self, id: i32, css: Point, now_ms: f64, fit: Fit) -> Option<Gesture> {
+        if let Some(p) = self.pinch {
+            if p.fingers.iter().any(|f| f.0 == id) {
+                self.pinch = None;
+            }
+            return None;
+        }
         let active = self.active.filter(|a| a.id == id)?;
         self.active = None;
         if active.dragging {
@@ -218,6 +277,12 @@ impl GestureTracker {
     pub fn cancel(&mut self) -> Option<Gesture> {
         self.active.take().map(|_| Gesture::Cancel)
     }
+
+    /// Every pointer is gone (a lost capture): forget the pinch too.
+    pub fn reset(&mut self) -> Option<Gesture> {
+        self.pinch = None;
+        self.cancel()
+    }
 }
 
 #[cfg(test)]
@@ -228,6 +293,38 @@ mod tests {
     fn fit() -> Fit {
         // 2 CSS px per board unit, no offset.
         Fit::new(Size::new(100.0, 100.0), Size::new(200.0, 200.0))
+    }
+
+    #[test]
+    fn two_fingers_cancel_the_drag_and_pinch_to_zoom() {
+        let mut t = GestureTracker::new();
+        t.down(1, PointerKind::Touch, Point::new(100.0, 100.0), fit());
+        let second = t.down(2, PointerKind::Touch, Point::new(140.0, 100.0), fit());
+        assert_eq!(second, Some(Gesture::Cancel));
+        // Spreading from 40 to 80 CSS px doubles the zoom about the middle.
+        let z = t.moved(2, Point::new(180.0, 100.0), fit());
+        assert_eq!(
+            z,
+            Some(Gesture::Zoom {
+                at: Point::new(70.0, 50.0),
+                factor: 2.0
+            })
+        );
+        assert_eq!(t.up(1, Point::new(100.0, 100.0), 0.0, fit()), None);
+        // The finger left behind makes nothing until it lifts.
+        assert_eq!(t.moved(2, Point::new(150.0, 100.0), fit()), None);
+        assert_eq!(t.up(2, Point::new(150.0, 100.0), 10.0, fit()), None);
+        assert!(matches!(
+            t.down(3, PointerKind::Touch, Point::new(10.0, 10.0), fit()),
+            Some(Gesture::Press(_))
+        ));
+    }
+
+    #[test]
+    fn wheel_turns_zoom_gently() {
+        assert!(wheel_factor(100.0) < 1.0 && wheel_factor(-100.0) > 1.0);
+        assert_eq!(wheel_factor(0.0), 1.0);
+        assert_eq!(wheel_factor(1e6), 0.5);
     }
 
     #[test]

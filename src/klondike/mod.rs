@@ -1228,6 +1228,7 @@ impl Game for Klondike {
                 self.ui.pressed = None;
                 self.tap(at, count, &layout)
             }
+            Gesture::Zoom { .. } => Outcome::nothing(),
         }
     }
 

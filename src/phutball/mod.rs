@@ -799,7 +799,7 @@ impl Game for Phutball {
                 self.building = None;
                 Outcome::say("Chain cancelled.")
             }
-            Gesture::Press(_) => Outcome::nothing(),
+            Gesture::Press(_) | Gesture::Zoom { .. } => Outcome::nothing(),
         }
     }
 

@@ -7,7 +7,7 @@ use super::panic;
 use super::storage::LocalStore;
 use crate::game::{Game, GameKind, Outcome};
 use crate::geom::{backing_store, Fit, Point, Size};
-use crate::input::{Gesture, GestureTracker, Key, PointerKind};
+use crate::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
 use crate::params::{parse_query, query_for};
 use crate::rng::Seed;
 use crate::save::{self, save_key, MemoryStore, Store};
@@ -19,6 +19,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
     HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, PointerEvent, ResizeObserver,
+    WheelEvent,
 };
 
 /// The style sheet, scoped under `.parlour`, injected into each instance so
@@ -410,6 +411,7 @@ fn wire_events(app: &Shared) {
     ls.push(wire(app, &canvas, "pointercancel", |a, ev| {
         a.pointer(ev, "cancel")
     }));
+    ls.push(wire(app, &canvas, "wheel", |a, ev| a.wheel(ev)));
     ls.push(wire(app, &canvas, "contextmenu", |_, ev| {
         ev.prevent_default()
     }));
@@ -736,11 +738,35 @@ impl App {
             }
             "move" => self.tracker.moved(id, css, self.fit),
             "up" => self.tracker.up(id, css, ev.time_stamp(), self.fit),
-            _ => self.tracker.cancel(),
+            _ => self.tracker.reset(),
         };
         if let Some(g) = gesture {
             self.send(g);
         }
+    }
+
+    fn wheel(&mut self, ev: &Event) {
+        let Some(we) = ev.dyn_ref::<WheelEvent>() else {
+            return;
+        };
+        if self.game.is_none() {
+            return;
+        }
+        ev.prevent_default();
+        let rect = self.ui.canvas.get_bounding_client_rect();
+        let css = Point::new(
+            f64::from(we.client_x()) - rect.left(),
+            f64::from(we.client_y()) - rect.top(),
+        );
+        // Lines and pages count as about 40 CSS pixels each.
+        let dy = match we.delta_mode() {
+            0 => we.delta_y(),
+            _ => we.delta_y() * 40.0,
+        };
+        self.send(Gesture::Zoom {
+            at: self.fit.to_board(css),
+            factor: wheel_factor(dy),
+        });
     }
 
     fn send(&mut self, gesture: Gesture) {

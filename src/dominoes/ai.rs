@@ -1,0 +1,264 @@
+//! Computer players.
+//!
+//! - **random**: any legal move.
+//! - **greedy**: the move that scores most now; among equals, the one that
+//!   keeps most plays open for it, then the heaviest tile (fewer pips left
+//!   in hand if the hand is lost).
+//! - **strong**: determinised Monte Carlo search. Each playout guesses the
+//!   hidden tiles afresh (the other hands and the boneyard are redealt from
+//!   what this player cannot see, so it never peeks), picks a first move by
+//!   UCB1, and plays the hand out with a fast score-seeking policy. The move
+//!   played most often wins. When nothing is hidden, every guess is the
+//!   truth and the search is plain Monte Carlo tree search at the root.
+//!   [`Search`] runs in slices, so the page never freezes.
+
+use super::rules::{Hand, Move};
+use crate::rng::{Rng, Seed};
+use std::fmt;
+use std::str::FromStr;
+
+/// How well a computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Any legal move.
+    Random,
+    /// The best move now.
+    Greedy,
+    /// Monte Carlo search over guesses at the hidden tiles.
+    Strong,
+}
+
+impl Level {
+    /// The name used in settings and on the command line.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Strong => "strong",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s {
+            "random" => Ok(Level::Random),
+            "greedy" => Ok(Level::Greedy),
+            "strong" => Ok(Level::Strong),
+            _ => Err(format!("'{s}' is not a level: random, greedy or strong")),
+        }
+    }
+}
+
+/// Playouts a strong move uses by default.
+pub const STRONG_PLAYOUTS: u32 = 600;
+
+/// Chooses a move for the player to move, all at once.
+pub fn choose(hand: &Hand, level: Level, seed: Seed) -> Option<Move> {
+    choose_with(hand, level, seed, STRONG_PLAYOUTS)
+}
+
+/// [`choose`] with a playout budget for the strong level.
+pub fn choose_with(hand: &Hand, level: Level, seed: Seed, playouts: u32) -> Option<Move> {
+    let moves = hand.legal_moves();
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let mut rng = Rng::new(seed);
+    match level {
+        Level::Random => Some(moves[rng.below(moves.len() as u64) as usize]),
+        Level::Greedy => greedy(hand, &moves),
+        Level::Strong => {
+            let mut s = Search::new(hand.clone(), seed);
+            s.run(playouts);
+            s.best()
+        }
+    }
+}
+
+fn greedy(hand: &Hand, moves: &[Move]) -> Option<Move> {
+    let seat = hand.to_move();
+    moves.iter().copied().max_by_key(|&mv| {
+        let mut after = hand.clone();
+        let points = after.play(mv).map(|e| e.points()).unwrap_or(i32::MIN);
+        let open = if after.end().is_some() {
+            usize::MAX
+        } else {
+            // As if it were this player's turn again.
+            let mut mine = after.clone();
+            mine.set_to_move(seat);
+            mine.placements().len()
+        };
+        let weight = match mv {
+            Move::Place(p) => p.at.tile.total(),
+            _ => 0,
+        };
+        (points, open, weight)
+    })
+}
+
+/// A strong move in the making: statistics per root move.
+#[derive(Clone, Debug)]
+pub struct Search {
+    root: Hand,
+    seat: usize,
+    moves: Vec<Move>,
+    visits: Vec<u32>,
+    value: Vec<f64>,
+    rng: Rng,
+    done: u32,
+}
+
+impl Search {
+    /// A search for the player to move in `root`.
+    pub fn new(root: Hand, seed: Seed) -> Search {
+        let moves = root.legal_moves();
+        let n = moves.len();
+        Search {
+            seat: root.to_move(),
+            root,
+            moves,
+            visits: vec![0; n],
+            value: vec![0.0; n],
+            rng: Rng::new(seed),
+            done: 0,
+        }
+    }
+
+    /// Playouts run so far.
+    pub fn playouts(&self) -> u32 {
+        self.done
+    }
+
+    /// Runs `n` more playouts.
+    pub fn run(&mut self, n: u32) {
+        if self.moves.len() <= 1 {
+            return;
+        }
+        for _ in 0..n {
+            let i = self.pick();
+            let seed = Seed(self.rng.next_u64());
+            let mut h = self.root.determinised(self.seat, seed);
+            let v = match h.play(self.moves[i]) {
+                Ok(_) => playout(&mut h, self.seat, &mut self.rng),
+                Err(_) => f64::MIN,
+            };
+            self.visits[i] += 1;
+            self.value[i] += v;
+            self.done += 1;
+        }
+    }
+
+    /// UCB1 over the root moves; values are point margins, so the
+    /// exploration term is scaled to a typical margin.
+    fn pick(&mut self) -> usize {
+        if let Some(i) = self.visits.iter().position(|&v| v == 0) {
+            return i;
+        }
+        let ln = f64::from(self.done.max(1)).ln();
+        let scale = 20.0;
+        (0..self.moves.len())
+            .max_by(|&a, &b| {
+                let u = |i: usize| {
+                    let n = f64::from(self.visits[i]);
+                    self.value[i] / n + scale * (2.0 * ln / n).sqrt()
+                };
+                u(a).total_cmp(&u(b))
+            })
+            .unwrap_or(0)
+    }
+
+    /// The move tried most (the best mean on a tie); the only move when
+    /// there is one.
+    pub fn best(&self) -> Option<Move> {
+        (0..self.moves.len())
+            .max_by(|&a, &b| {
+                let mean = |i: usize| self.value[i] / f64::from(self.visits[i].max(1));
+                self.visits[a]
+                    .cmp(&self.visits[b])
+                    .then(mean(a).total_cmp(&mean(b)))
+                    .then(b.cmp(&a))
+            })
+            .map(|i| self.moves[i])
+    }
+}
+
+/// Plays the hand out and returns `seat`'s margin over the best other seat.
+fn playout(h: &mut Hand, seat: usize, rng: &mut Rng) -> f64 {
+    while h.end().is_none() {
+        let moves = h.legal_moves();
+        let Some(&first) = moves.first() else {
+            break;
+        };
+        // Mostly the scoring or heaviest play; sometimes any play.
+        let mv = if moves.len() == 1 {
+            first
+        } else if rng.below(4) == 0 {
+            moves[rng.below(moves.len() as u64) as usize]
+        } else {
+            let key = |m: &Move| match m {
+                Move::Place(p) => {
+                    let pts = h.check(*m).map(|e| e.points()).unwrap_or(0);
+                    pts * 64 + p.at.tile.total() as i32
+                }
+                _ => 0,
+            };
+            moves.iter().copied().max_by_key(key).unwrap_or(first)
+        };
+        if h.play(mv).is_err() {
+            break;
+        }
+    }
+    let s = h.scores();
+    let best_other = (0..s.len())
+        .filter(|&i| i != seat)
+        .map(|i| s[i])
+        .max()
+        .unwrap_or(0);
+    f64::from(s[seat] - best_other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dominoes::rules::{Rules, Variant};
+
+    #[test]
+    fn every_level_plays_legal_moves_to_the_end() {
+        for variant in Variant::ALL {
+            for level in [Level::Random, Level::Greedy, Level::Strong] {
+                let mut h = Hand::deal(Rules::new(variant), Seed(5));
+                let mut n = 0;
+                while h.end().is_none() {
+                    let mv = choose_with(&h, level, Seed(n), 40).unwrap();
+                    h.play(mv).unwrap();
+                    n += 1;
+                    assert!(n < 500);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_search_is_deterministic() {
+        let h = Hand::deal(Rules::new(Variant::Star), Seed(9));
+        let a = choose_with(&h, Level::Strong, Seed(1), 100);
+        let b = choose_with(&h, Level::Strong, Seed(1), 100);
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn levels_read_and_write() {
+        for l in [Level::Random, Level::Greedy, Level::Strong] {
+            assert_eq!(l.slug().parse::<Level>(), Ok(l));
+        }
+        assert!("expert".parse::<Level>().is_err());
+    }
+}

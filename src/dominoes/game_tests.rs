@@ -1,0 +1,268 @@
+//! The game in the shell: tray, drag and drop, prompts, computers, undo, saves.
+
+use super::*;
+use crate::input::straight_drag;
+
+fn board() -> Size {
+    board_size(Size::new(1000.0, 750.0))
+}
+
+fn with(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
+    let mut d = Dominoes::new(Seed(seed));
+    for (k, v) in pairs {
+        d.set_option(k, v).unwrap();
+    }
+    d.new_game(Seed(seed));
+    d
+}
+
+/// Runs the computers until a person is to move or the hand is over.
+fn let_computers_play(d: &mut Dominoes) {
+    let mut now = 0.0;
+    for _ in 0..100_000 {
+        if d.computer_to_move().is_none() {
+            return;
+        }
+        now += 100.0;
+        d.tick(now);
+    }
+    panic!("the computers never finished");
+}
+
+#[test]
+fn dragging_a_tile_onto_a_legal_cell_lays_it() {
+    let mut d = with(&[("p2", "greedy")], 3);
+    let_computers_play(&mut d);
+    let hand = d.table.m.hand().clone();
+    let seat = hand.to_move();
+    assert_eq!(d.shown_seat(), Some(seat));
+    let tray = d.tray();
+    let (slot, p) = tray
+        .iter()
+        .enumerate()
+        .find_map(|(i, &t)| d.placements_of(t).first().map(|p| (i, *p)))
+        .expect("the opener holds the lead tile");
+    let played = d.moves().len();
+    let layout = d.layout(board());
+    let from = layout.tray_slot(slot, tray.len());
+    let to = d.camera(board()).lattice().centroid(p.at.cell);
+    let mut last = Outcome::nothing();
+    for g in straight_drag(from, to) {
+        last = d.gesture(g, board());
+    }
+    assert!(last.changed, "{last:?}");
+    assert_eq!(
+        d.table.m.hand().at(p.at.cell).map(|q| q.tile),
+        Some(p.at.tile)
+    );
+    assert_eq!(d.moves().len(), played + 1);
+}
+
+#[test]
+fn a_drop_off_the_legal_cells_changes_nothing() {
+    let mut d = with(&[("p2", "greedy")], 3);
+    let_computers_play(&mut d);
+    let layout = d.layout(board());
+    let from = layout.tray_slot(0, d.tray().len());
+    let before = d.save();
+    let far = Point::new(5.0, layout.table.y + 5.0);
+    let mut last = Outcome::nothing();
+    for g in straight_drag(from, far) {
+        last = d.gesture(g, board());
+    }
+    assert!(!last.changed);
+    assert_eq!(d.save(), before);
+}
+
+#[test]
+fn tapping_a_tile_then_a_cell_lays_it_and_keys_do_too() {
+    let mut d = with(&[("p2", "greedy"), ("reach", "anywhere")], 8);
+    let_computers_play(&mut d);
+    // Keys: pick the first tile with a place, step to a place, Enter.
+    for _ in 0..d.tray().len() {
+        d.key(Key::Right);
+        let out = d.key(Key::Down);
+        if d.ui.pick.is_some() {
+            assert!(out.message.unwrap().contains("Enter lays it"));
+            break;
+        }
+    }
+    let p = d.ui.pick.expect("some tile fits");
+    let out = d.key(Key::Enter);
+    assert!(out.changed || d.ui.prompt.is_some(), "{out:?}");
+    assert!(d.table.m.hand().at(p.at.cell).is_some() || d.ui.prompt.is_some());
+}
+
+#[test]
+fn undo_takes_back_the_players_move_and_the_replies() {
+    let mut d = with(&[("p2", "greedy"), ("reach", "anywhere")], 5);
+    let_computers_play(&mut d);
+    let start = d.table.clone();
+    let mv = d.table.m.hand().legal_moves()[0];
+    d.apply(mv);
+    let_computers_play(&mut d);
+    let after = d.table.clone();
+    assert!(d.can_undo());
+    d.undo();
+    assert_eq!(d.table, start);
+    d.redo();
+    assert_eq!(d.table, after);
+}
+
+#[test]
+fn saves_round_trip_and_refuse_tampering() {
+    let mut d = with(&[("rules", "star"), ("p2", "random")], 6);
+    let_computers_play(&mut d);
+    let mv = d.table.m.hand().legal_moves()[0];
+    d.apply(mv);
+    let_computers_play(&mut d);
+    let saved = d.save();
+    let mut other = Dominoes::new(Seed(1));
+    other.load(&saved).unwrap();
+    assert_eq!(other, d);
+    assert_eq!(other.save(), saved);
+    let mut rec: Record = crate::save::state_from_text(&saved).unwrap();
+    rec.plays[0].push("0-0-0@40,40u".into());
+    let err = other.load(&crate::save::state_to_text(&rec)).unwrap_err();
+    assert!(err.to_string().contains("hand 1, move"), "{err}");
+    assert_eq!(other, d, "a failed load changes nothing");
+}
+
+#[test]
+fn hot_seat_covers_the_tray_between_people() {
+    let mut d = with(&[("p1", "person"), ("p2", "person")], 2);
+    assert!(d.covered());
+    assert!(d.scene(board()).tray.is_none());
+    assert!(matches!(d.overlay(), Some(Overlay::Cover { .. })));
+    d.gesture(
+        Gesture::Tap {
+            at: Point::new(500.0, 300.0),
+            count: 1,
+        },
+        board(),
+    );
+    assert!(!d.covered());
+    assert!(d.scene(board()).tray.is_some());
+    let mv = d.table.m.hand().legal_moves()[0];
+    d.apply(mv);
+    assert!(d.covered(), "the next person gets the cover");
+    assert!(!d.can_undo(), "no undo between people: hands are hidden");
+}
+
+#[test]
+fn the_corner_prompt_asks_for_both_numbers() {
+    // Find a Star position where a person may make a corner play.
+    for seed in 0..200 {
+        let mut d = with(&[("rules", "star"), ("p2", "greedy")], seed);
+        let_computers_play(&mut d);
+        for _ in 0..3 {
+            let corner = d
+                .table
+                .m
+                .hand()
+                .legal_moves()
+                .into_iter()
+                .find_map(|m| match m {
+                    Move::Place(p) if p.corner.is_some() => Some(p),
+                    _ => None,
+                });
+            if let Some(p) = corner {
+                let out = d.lay(p);
+                assert!(out.message.unwrap().contains("name the two numbers"));
+                assert!(matches!(d.overlay(), Some(Overlay::Corner { .. })));
+                let [a, b] = p.corner.unwrap();
+                let wrong = if a == 0 { 1 } else { 0 };
+                d.key(Key::Char(char::from(b'0' + wrong)));
+                d.key(Key::Char(char::from(b'0' + b)));
+                let out = d.key(Key::Enter);
+                assert!(out.message.unwrap().starts_with("Not allowed"));
+                assert!(d.ui.prompt.is_some());
+                d.ui.prompt = Some((d.ui.prompt.unwrap().0, [None, None]));
+                d.key(Key::Char(char::from(b'0' + b)));
+                d.key(Key::Char(char::from(b'0' + a)));
+                let out = d.key(Key::Enter);
+                assert!(out.changed, "{out:?}");
+                assert!(out.message.unwrap().contains("another move"));
+                assert_eq!(d.person_to_move(), Some(p_seat(&d)));
+                return;
+            }
+            let Some(mv) = d.table.m.hand().legal_moves().first().copied() else {
+                break;
+            };
+            d.apply(mv);
+            let_computers_play(&mut d);
+        }
+    }
+    panic!("no corner play found in 200 deals");
+}
+
+fn p_seat(d: &Dominoes) -> usize {
+    d.table.m.hand().to_move()
+}
+
+#[test]
+fn a_whole_match_between_computers_ends_with_a_winner_counted() {
+    let mut d = with(&[("p1", "greedy"), ("p2", "random"), ("target", "100")], 4);
+    let mut now = 0.0;
+    for _ in 0..200_000 {
+        now += 500.0;
+        d.tick(now);
+        if d.hand_over() {
+            if d.table.m.is_over() {
+                break;
+            }
+            d.tap(Point::new(10.0, 10.0), 1, board());
+        }
+    }
+    assert!(d.table.m.is_over());
+    assert!(d.table.m.totals().iter().any(|&t| t >= 100));
+    let won: u32 = d.tally.iter().sum();
+    assert_eq!(won, u32::from(d.table.m.winner().is_some()));
+    let rows = d.stats().unwrap();
+    assert!(rows.iter().any(|(k, _)| k == "Match total"));
+}
+
+#[test]
+fn records_export_and_import() {
+    let mut d = with(&[("rules", "muggins"), ("p2", "greedy")], 12);
+    let_computers_play(&mut d);
+    let mv = d.table.m.hand().legal_moves()[0];
+    d.apply(mv);
+    let_computers_play(&mut d);
+    let text = d.records()[0].1.clone();
+    assert!(text.contains("rules: muggins"));
+    let mut other = Dominoes::new(Seed(99));
+    other.load_record(&text).unwrap();
+    assert_eq!(other.table, d.table);
+    assert!(other.load_record("seed: x").is_err());
+}
+
+#[test]
+fn drawing_shows_tiles_pips_and_totals() {
+    use crate::paint::{Op, Recorder};
+    let mut d = with(&[("p2", "greedy")], 3);
+    let_computers_play(&mut d);
+    let mut r = Recorder::default();
+    d.draw(&mut r, board());
+    let texts = r.texts();
+    let tray = d.tray();
+    for t in &tray {
+        assert!(
+            texts.contains(&t.total().to_string().as_str()),
+            "{t}'s total"
+        );
+    }
+    let pips: u32 = tray.iter().map(|t| t.total()).sum::<u32>()
+        + d.table
+            .m
+            .hand()
+            .placed()
+            .map(|p| p.tile.total())
+            .sum::<u32>();
+    let circles = r.count(|op| matches!(op, Op::FillCircle(..)));
+    assert!(circles as u32 >= pips, "{circles} dots for {pips} pips");
+    d.set_option("faces", "numerals").unwrap();
+    let mut r = Recorder::default();
+    d.draw(&mut r, board());
+    assert!(r.count(|op| matches!(op, Op::FillCircle(..))) < circles);
+}

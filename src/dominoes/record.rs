@@ -1,0 +1,408 @@
+//! Text formats: positions and game records.
+//!
+//! Both are `key: value` lines; `#` starts a comment. The rule lines use the
+//! URL setting names and values (`rules: star`, `pips: 5`, `boss: on`, …);
+//! a missing one takes its default.
+//!
+//! A **position** adds:
+//!
+//! ```text
+//! hand 1: 0-0-1 2-3-4 *      the tiles of each seat, in any order (- for none)
+//! boneyard: 1-1-1            the undealt tiles, the next drawn last (optional)
+//! board: 4-4-4@0,0u 4-4-2@0,0d   the board in the order laid, as moves
+//! to move: 2                 whose turn (default 1)
+//! scores: 0 15               points so far this hand (default 0s)
+//! ```
+//!
+//! Every tile of the set must appear exactly once across hands, boneyard and
+//! board. A **record** adds `seed: N` and one `play N:` line of moves per
+//! hand; the hands are dealt from the seed, so a record replays exactly.
+
+use super::lattice::Cell;
+use super::play::Match;
+use super::rules::{Hand, Move, Placed, Placement, Rules};
+use super::settings::{rules_from, OPTIONS, RULE_KEYS};
+use super::tile::Tile;
+use crate::game::Options;
+use crate::rng::Seed;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What is wrong with a text, and on which line (from 1; 0 for the whole text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// The line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+fn err(line: usize, message: impl Into<String>) -> FormatError {
+    FormatError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The `key: value` lines of a text, with their line numbers; the rule
+/// lines are read into settings on the way.
+struct Lines {
+    options: Options,
+    rest: BTreeMap<String, (usize, String)>,
+}
+
+fn read_lines(text: &str) -> Result<Lines, FormatError> {
+    let mut options = Options::defaults(OPTIONS);
+    let mut rest = BTreeMap::new();
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (key, value) = line
+            .split_once(':')
+            .ok_or_else(|| err(n, format!("'{line}' is not a 'key: value' line")))?;
+        let (key, value) = (key.trim(), value.trim());
+        if RULE_KEYS.contains(&key) {
+            options
+                .set(OPTIONS, key, value)
+                .map_err(|e| err(n, e.to_string()))?;
+        } else if rest.insert(key.to_owned(), (n, value.to_owned())).is_some() {
+            return Err(err(n, format!("'{key}' appears twice")));
+        }
+    }
+    Ok(Lines { options, rest })
+}
+
+impl Lines {
+    fn take(&mut self, key: &str) -> Option<(usize, String)> {
+        self.rest.remove(key)
+    }
+
+    fn finish(self) -> Result<(), FormatError> {
+        match self.rest.into_iter().next() {
+            Some((k, (n, _))) => Err(err(n, format!("unknown line '{k}'"))),
+            None => Ok(()),
+        }
+    }
+}
+
+fn rules_text(r: &Options) -> String {
+    RULE_KEYS
+        .iter()
+        .map(|k| format!("{k}: {}\n", r.get(OPTIONS, k).unwrap_or("")))
+        .collect()
+}
+
+/// The settings lines that give `rules` (for writing).
+pub fn options_for(rules: &Rules) -> Options {
+    use super::rules::{Matching, Reach, Stuck};
+    let mut o = Options::defaults(OPTIONS);
+    let pairs = [
+        ("rules", rules.variant.slug().to_owned()),
+        ("pips", rules.pips.max().to_string()),
+        ("boss", if rules.boss { "on" } else { "off" }.to_owned()),
+        ("players", rules.players().to_string()),
+        (
+            "reach",
+            if rules.reach == Reach::Anywhere {
+                "anywhere"
+            } else {
+                "previous"
+            }
+            .to_owned(),
+        ),
+        (
+            "match",
+            if rules.matching == Matching::PlayedSide {
+                "played"
+            } else {
+                "every"
+            }
+            .to_owned(),
+        ),
+        (
+            "stuck",
+            if rules.stuck == Stuck::Draw {
+                "draw"
+            } else {
+                "pass"
+            }
+            .to_owned(),
+        ),
+        (
+            "zero",
+            if rules.zero_is_five { "five" } else { "none" }.to_owned(),
+        ),
+        (
+            "target",
+            rules
+                .target
+                .map_or_else(|| "one".to_owned(), |t| t.to_string()),
+        ),
+    ];
+    for (k, v) in pairs {
+        // Values outside the choices (a target of 300 from code) keep the default.
+        let _ = o.set(OPTIONS, k, &v);
+    }
+    o
+}
+
+fn tiles_text(tiles: &[Tile]) -> String {
+    if tiles.is_empty() {
+        return "-".into();
+    }
+    tiles
+        .iter()
+        .map(Tile::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_tiles(n: usize, s: &str) -> Result<Vec<Tile>, FormatError> {
+    if s == "-" || s.is_empty() {
+        return Ok(Vec::new());
+    }
+    s.split_whitespace()
+        .map(|t| {
+            t.parse()
+                .map_err(|e: super::tile::TileError| err(n, e.to_string()))
+        })
+        .collect()
+}
+
+fn parse_moves(n: usize, s: &str) -> Result<Vec<Move>, FormatError> {
+    s.split_whitespace()
+        .map(|m| {
+            m.parse()
+                .map_err(|e: super::notation::MoveTextError| err(n, e.to_string()))
+        })
+        .collect()
+}
+
+/// Writes a hand as a position.
+pub fn position_text(hand: &Hand) -> String {
+    let mut s = String::from("# Parlour dominoes position\n");
+    s.push_str(&rules_text(&options_for(hand.rules())));
+    for (i, h) in hand.hands().iter().enumerate() {
+        s.push_str(&format!("hand {}: {}\n", i + 1, tiles_text(h)));
+    }
+    s.push_str(&format!("boneyard: {}\n", tiles_text(hand.boneyard())));
+    let board: Vec<String> = hand
+        .placed()
+        .map(|p| {
+            Move::Place(Placement {
+                at: *p,
+                corner: None,
+            })
+            .to_string()
+        })
+        .collect();
+    s.push_str(&format!("board: {}\n", board.join(" ")));
+    s.push_str(&format!("to move: {}\n", hand.to_move() + 1));
+    let scores: Vec<String> = hand.scores().iter().map(i32::to_string).collect();
+    s.push_str(&format!("scores: {}\n", scores.join(" ")));
+    s
+}
+
+/// Reads a position.
+pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
+    let mut lines = read_lines(text)?;
+    let rules = rules_from(&lines.options);
+    rules.check().map_err(|e| err(0, e.to_string()))?;
+    let mut hands = Vec::new();
+    for seat in 1..=rules.players() {
+        let (n, v) = lines
+            .take(&format!("hand {seat}"))
+            .ok_or_else(|| err(0, format!("no 'hand {seat}:' line")))?;
+        hands.push(parse_tiles(n, &v)?);
+    }
+    let boneyard = match lines.take("boneyard") {
+        Some((n, v)) => parse_tiles(n, &v)?,
+        None => Vec::new(),
+    };
+    let mut board: Vec<Placed> = Vec::new();
+    if let Some((n, v)) = lines.take("board") {
+        for mv in parse_moves(n, &v)? {
+            let Move::Place(p) = mv else {
+                return Err(err(n, "the board lists tiles, not draws or passes"));
+            };
+            if board.iter().any(|b| b.cell == p.at.cell) {
+                return Err(err(
+                    n,
+                    format!("two tiles on {}", super::rules::cell_text(p.at.cell)),
+                ));
+            }
+            board.push(p.at);
+        }
+    }
+    let to_move = match lines.take("to move") {
+        Some((n, v)) => match v.parse::<usize>() {
+            Ok(s) if (1..=rules.players()).contains(&s) => s - 1,
+            _ => {
+                return Err(err(
+                    n,
+                    format!("'{v}' is not a seat from 1 to {}", rules.players()),
+                ))
+            }
+        },
+        None => 0,
+    };
+    let scores = match lines.take("scores") {
+        Some((n, v)) => {
+            let s: Vec<i32> = v
+                .split_whitespace()
+                .map(|x| {
+                    x.parse()
+                        .map_err(|_| err(n, format!("'{x}' is not a score")))
+                })
+                .collect::<Result<_, _>>()?;
+            if s.len() != rules.players() {
+                return Err(err(
+                    n,
+                    format!("{} scores for {} players", s.len(), rules.players()),
+                ));
+            }
+            s
+        }
+        None => vec![0; rules.players()],
+    };
+    lines.finish()?;
+    // Every tile of the set exactly once.
+    let mut seen: Vec<Tile> = hands.iter().flatten().copied().collect();
+    seen.extend(&boneyard);
+    seen.extend(board.iter().map(|p| p.tile));
+    seen.sort();
+    let set = rules.tiles();
+    for w in seen.windows(2) {
+        if w[0] == w[1] {
+            return Err(err(0, format!("{} appears twice", w[0])));
+        }
+    }
+    if let Some(t) = seen.iter().find(|t| !set.contains(t)) {
+        return Err(err(0, format!("{t} is not in this set")));
+    }
+    if let Some(t) = set.iter().find(|t| !seen.contains(t)) {
+        return Err(err(0, format!("{t} is missing")));
+    }
+    if !board.is_empty() && !board.iter().any(|p| p.cell == Cell::up(0, 0)) {
+        return Err(err(0, "the board has no tile on 0,0u"));
+    }
+    Ok(Hand::from_position(
+        rules, hands, boneyard, board, to_move, scores,
+    ))
+}
+
+/// Writes a match as a record.
+pub fn record_text(m: &Match, hands: &[Vec<Move>]) -> String {
+    let mut s = String::from("# Parlour dominoes record\n");
+    s.push_str(&rules_text(&options_for(m.rules())));
+    s.push_str(&format!("seed: {}\n", m.seed().0));
+    for (i, moves) in hands.iter().enumerate() {
+        let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+        s.push_str(&format!("play {}: {}\n", i + 1, text.join(" ")));
+    }
+    s
+}
+
+/// Reads a record and replays it: the match, and the moves of each hand.
+pub fn parse_record(text: &str) -> Result<(Match, Vec<Vec<Move>>), FormatError> {
+    let mut lines = read_lines(text)?;
+    let rules = rules_from(&lines.options);
+    rules.check().map_err(|e| err(0, e.to_string()))?;
+    let (n, seed) = lines
+        .take("seed")
+        .ok_or_else(|| err(0, "no 'seed:' line"))?;
+    let seed: Seed = seed
+        .parse()
+        .map_err(|_| err(n, format!("'{seed}' is not a seed")))?;
+    let mut m = Match::new(rules, seed);
+    let mut all = Vec::new();
+    for h in 1.. {
+        let Some((n, v)) = lines.take(&format!("play {h}")) else {
+            break;
+        };
+        if h > 1 && !m.next_hand() {
+            return Err(err(n, format!("hand {} never began", h)));
+        }
+        let moves = parse_moves(n, &v)?;
+        for (i, &mv) in moves.iter().enumerate() {
+            m.play(mv)
+                .map_err(|e| err(n, format!("move {} ({mv}): {e}", i + 1)))?;
+        }
+        all.push(moves);
+    }
+    lines.finish()?;
+    Ok((m, all))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dominoes::ai::{choose_with, Level};
+    use crate::dominoes::rules::Variant;
+
+    #[test]
+    fn positions_round_trip() {
+        let mut h = Hand::deal(Rules::new(Variant::Star), Seed(3));
+        for i in 0..6 {
+            let mv = choose_with(&h, Level::Greedy, Seed(i), 1).unwrap();
+            h.play(mv).unwrap();
+        }
+        let text = position_text(&h);
+        let back = parse_position(&text).unwrap();
+        assert_eq!(position_text(&back), text);
+        assert_eq!(back.legal_moves(), h.legal_moves());
+    }
+
+    #[test]
+    fn records_replay() {
+        let rules = Rules::new(Variant::Muggins);
+        let mut m = Match::new(rules, Seed(8));
+        let mut moves = Vec::new();
+        let mut i = 0;
+        while m.hand().end().is_none() {
+            let mv = choose_with(m.hand(), Level::Random, Seed(i), 1).unwrap();
+            m.play(mv).unwrap();
+            moves.push(mv);
+            i += 1;
+        }
+        let text = record_text(&m, &[moves.clone()]);
+        let (back, hands) = parse_record(&text).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(hands, vec![moves]);
+    }
+
+    #[test]
+    fn bad_texts_say_where() {
+        let good = position_text(&Hand::deal(Rules::new(Variant::Points), Seed(1)));
+        let e = parse_position(&good.replace("rules: points", "rules: chess")).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        let dup = good.replacen("hand 1: ", "hand 1: 4-4-4 ", 1);
+        let msg = parse_position(&dup).unwrap_err().to_string();
+        assert!(msg.contains("appears twice"), "{msg}");
+        let short = good.replace("boneyard:", "boneyard: -\n# ");
+        let msg = parse_position(&short).unwrap_err().to_string();
+        assert!(msg.contains("is missing"), "{msg}");
+        let e = parse_record("seed: 1\nplay 1: 0-2-1@0,0u\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("mirror"), "{e}");
+        let e = parse_record("seed: 1\nplay 1: 0-1-2@5,5u\n").unwrap_err();
+        assert!(e.message.starts_with("move 1 (0-1-2@5,5u)"), "{e}");
+        let e = parse_record("seed: 1\ncolour: red\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 2: unknown line 'colour'");
+    }
+}

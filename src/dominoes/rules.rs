@@ -1,0 +1,1031 @@
+//! The rules of one hand: the deal, the board, legal plays, scoring, the end.
+//!
+//! [`Hand::legal_moves`] is the single truth about what may be played;
+//! [`Hand::play`] checks a move against the same rules and returns its score
+//! breakdown, or a [`PlayError`] that says what is wrong.
+
+use super::lattice::{cells_at, Cell};
+use super::tile::{set, Pips, Tile};
+use crate::rng::{Rng, Seed};
+use std::collections::HashMap;
+use std::fmt;
+
+/// Which game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Touching sides show equal pips.
+    Points,
+    /// Touching sides sum to a multiple of five.
+    Muggins,
+    /// Side or corner meetings; meetings worth a multiple of five score.
+    Star,
+    /// The modern descendant: numbers on corners, every play scores.
+    TriOminos,
+}
+
+impl Variant {
+    /// The name used in URLs, records and on the command line.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Variant::Points => "points",
+            Variant::Muggins => "muggins",
+            Variant::Star => "star",
+            Variant::TriOminos => "triominos",
+        }
+    }
+
+    /// Every variant.
+    pub const ALL: [Variant; 4] = [
+        Variant::Points,
+        Variant::Muggins,
+        Variant::Star,
+        Variant::TriOminos,
+    ];
+
+    /// Whether numbers sit on corners (Tri-Ominos) rather than sides.
+    pub fn on_corners(self) -> bool {
+        self == Variant::TriOminos
+    }
+}
+
+/// Where a tile may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// Touching the tile laid last (the source's rule).
+    Previous,
+    /// Touching any tile of the layout.
+    Anywhere,
+}
+
+/// Which touching sides must match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Matching {
+    /// Every side the new tile touches.
+    EverySide,
+    /// Only the side it was played against.
+    PlayedSide,
+}
+
+/// What a player who cannot play does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stuck {
+    /// Passes.
+    Pass,
+    /// Draws from the boneyard while it lasts, then passes.
+    Draw,
+}
+
+/// Every rule of a hand, typed. [`Rules::new`] gives a variant's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The game.
+    pub variant: Variant,
+    /// The set: 0–4 or 0–5.
+    pub pips: Pips,
+    /// Whether the boss is in the set (never in Tri-Ominos).
+    pub boss: bool,
+    /// Players, 2–4.
+    players: u8,
+    /// Where a tile may go.
+    pub reach: Reach,
+    /// Which touching sides must match.
+    pub matching: Matching,
+    /// What a player who cannot play does.
+    pub stuck: Stuck,
+    /// Muggins: whether 0 + 0 counts as a multiple of five.
+    pub zero_is_five: bool,
+    /// Play hands until someone reaches this score; `None` plays one hand.
+    pub target: Option<u32>,
+}
+
+/// A rule combination that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError(pub String);
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl Rules {
+    /// The defaults of RULES.md §3 for `variant`, two players.
+    pub fn new(variant: Variant) -> Rules {
+        let tri = variant == Variant::TriOminos;
+        Rules {
+            variant,
+            pips: if tri { Pips::Five } else { Pips::Four },
+            boss: false,
+            players: 2,
+            reach: if tri {
+                Reach::Anywhere
+            } else {
+                Reach::Previous
+            },
+            matching: Matching::EverySide,
+            stuck: if tri { Stuck::Draw } else { Stuck::Pass },
+            zero_is_five: true,
+            target: if tri { Some(400) } else { None },
+        }
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// Sets the number of players: 2 to 4.
+    pub fn with_players(mut self, n: usize) -> Result<Rules, RulesError> {
+        match u8::try_from(n) {
+            Ok(p @ 2..=4) => {
+                self.players = p;
+                Ok(self)
+            }
+            _ => Err(RulesError(format!("{n} players: 2 to 4 can play"))),
+        }
+    }
+
+    /// Checks combinations the engine cannot honour.
+    pub fn check(&self) -> Result<(), RulesError> {
+        if self.variant == Variant::TriOminos && self.boss {
+            return Err(RulesError("Tri-Ominos has no boss tile".into()));
+        }
+        Ok(())
+    }
+
+    /// The tiles of this game's set.
+    pub fn tiles(&self) -> Vec<Tile> {
+        set(self.pips, self.boss)
+    }
+
+    /// Tiles dealt to each player.
+    pub fn hand_size(&self) -> usize {
+        if self.variant == Variant::TriOminos {
+            return if self.players == 2 { 9 } else { 7 };
+        }
+        self.tiles().len() / self.players()
+    }
+}
+
+/// A tile on the board: its cell, and the turn that puts its values on the
+/// cell's sides (or corners) in [`Cell::vertices`] order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    /// The tile.
+    pub tile: Tile,
+    /// Where it lies.
+    pub cell: Cell,
+    /// How far it is turned (0–2).
+    pub turn: u8,
+}
+
+impl Placed {
+    /// The value on the cell's side `i` (or at its vertex `i` in Tri-Ominos).
+    pub fn value(&self, i: usize) -> u8 {
+        self.tile.turned(self.turn)[i % 3]
+    }
+
+    /// The two values at vertex `i`: the sides before and after it, sorted.
+    pub fn corner_pair(&self, i: usize) -> [u8; 2] {
+        let (a, b) = (self.value(i + 2), self.value(i));
+        [a.min(b), a.max(b)]
+    }
+}
+
+/// A move: lay a tile, draw from the boneyard, or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Lay a tile.
+    Place(Placement),
+    /// Take a tile from the boneyard.
+    Draw,
+    /// Pass the turn.
+    Pass,
+}
+
+/// Laying a tile, with the two numbers declared for a corner-to-corner play in Star.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Where and how.
+    pub at: Placed,
+    /// Star: the two numbers at the meeting corner, low first.
+    pub corner: Option<[u8; 2]>,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The hand is over.
+    HandOver,
+    /// The player does not hold the tile.
+    NotInHand(Tile),
+    /// The cell is taken.
+    Occupied(Cell),
+    /// The first tile must be this one.
+    MustLead(Tile),
+    /// The first tile goes on cell 0,0u.
+    LeadCell,
+    /// The tile touches nothing it may touch.
+    NotTouching(String),
+    /// A touching side or corner does not match.
+    Mismatch(String),
+    /// A corner play without the right declaration.
+    Declaration(String),
+    /// Drawing or passing while a tile can be laid, or drawing with nothing to draw.
+    MustPlay(String),
+    /// A turn value above 2.
+    BadTurn,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::HandOver => f.write_str("the hand is over"),
+            PlayError::NotInHand(t) => write!(f, "{t} is not in the player's hand"),
+            PlayError::Occupied(c) => write!(f, "cell {} already holds a tile", cell_text(*c)),
+            PlayError::MustLead(t) => write!(f, "the hand opens with {t}"),
+            PlayError::LeadCell => f.write_str("the first tile goes on cell 0,0u"),
+            PlayError::NotTouching(s)
+            | PlayError::Mismatch(s)
+            | PlayError::Declaration(s)
+            | PlayError::MustPlay(s) => f.write_str(s),
+            PlayError::BadTurn => f.write_str("a tile turns 0, 1 or 2 steps"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A cell in the notation: `q,r` and `u` or `d`.
+pub fn cell_text(c: Cell) -> String {
+    format!("{},{}{}", c.q, c.r, if c.up { 'u' } else { 'd' })
+}
+
+/// One line of a play's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Award {
+    /// Star: the new tile and a tile it meets make a multiple of five.
+    Meeting {
+        /// The tile met.
+        with: Tile,
+        /// Both tiles' pips (the boss as the rules take it).
+        sum: u32,
+    },
+    /// Tri-Ominos: the tile's corners.
+    Corners(u32),
+    /// Tri-Ominos: opening with a triple.
+    Opening,
+    /// Tri-Ominos: a hexagon closed.
+    Hexagon,
+    /// Tri-Ominos: a bridge.
+    Bridge,
+    /// Tri-Ominos: a tile drawn.
+    Drew,
+    /// Tri-Ominos: a pass.
+    Passed,
+}
+
+impl Award {
+    /// The points.
+    pub fn points(self) -> i32 {
+        match self {
+            Award::Meeting { sum, .. } => sum as i32,
+            Award::Corners(n) => n as i32,
+            Award::Opening => 10,
+            Award::Hexagon => 50,
+            Award::Bridge => 40,
+            Award::Drew => -5,
+            Award::Passed => -10,
+        }
+    }
+}
+
+impl fmt::Display for Award {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Award::Meeting { with, sum } => write!(f, "with {with}: {sum}"),
+            Award::Corners(n) => write!(f, "corners {n}"),
+            Award::Opening => f.write_str("opening triple +10"),
+            Award::Hexagon => f.write_str("hexagon +50"),
+            Award::Bridge => f.write_str("bridge +40"),
+            Award::Drew => f.write_str("drew −5"),
+            Award::Passed => f.write_str("passed −10"),
+        }
+    }
+}
+
+/// What a move did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// The score lines, in order.
+    pub awards: Vec<Award>,
+    /// Star: a corner play earns the same player another move.
+    pub extra_move: bool,
+}
+
+impl Effect {
+    /// The move's points.
+    pub fn points(&self) -> i32 {
+        self.awards.iter().map(|a| a.points()).sum()
+    }
+}
+
+/// How a hand ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A player laid their last tile.
+    Domino {
+        /// Who.
+        seat: usize,
+        /// Points for the pips left in the other hands (and 25 in Tri-Ominos).
+        points: i32,
+    },
+    /// Nobody could play.
+    Blocked {
+        /// The lowest hand, unless two tied for it.
+        seat: Option<usize>,
+        /// Its points: the difference to each other hand.
+        points: i32,
+    },
+}
+
+/// One hand: the deal, the board, whose turn, the scores so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    rules: Rules,
+    board: HashMap<Cell, Placed>,
+    order: Vec<Cell>,
+    hands: Vec<Vec<Tile>>,
+    boneyard: Vec<Tile>,
+    to_move: usize,
+    passes: usize,
+    drawn: u8,
+    extra: bool,
+    scores: Vec<i32>,
+    end: Option<End>,
+    lead: Option<Tile>,
+}
+
+impl Hand {
+    /// Deals a hand from `seed`.
+    pub fn deal(rules: Rules, seed: Seed) -> Hand {
+        let mut tiles = rules.tiles();
+        Rng::new(seed).shuffle(&mut tiles);
+        let size = rules.hand_size();
+        let hands: Vec<Vec<Tile>> = (0..rules.players())
+            .map(|p| {
+                let mut h = tiles[p * size..(p + 1) * size].to_vec();
+                h.sort();
+                h
+            })
+            .collect();
+        let boneyard = tiles[rules.players() * size..].to_vec();
+        Hand::from_parts(rules, hands, boneyard)
+    }
+
+    /// A hand about to open, from given hands and boneyard (the boneyard's
+    /// next tile drawn is its last). The opener is found from the hands.
+    pub fn from_parts(rules: Rules, hands: Vec<Vec<Tile>>, boneyard: Vec<Tile>) -> Hand {
+        let n = hands.len();
+        let (to_move, lead) = opener(&hands);
+        Hand {
+            rules,
+            board: HashMap::new(),
+            order: Vec::new(),
+            hands,
+            boneyard,
+            to_move,
+            passes: 0,
+            drawn: 0,
+            extra: false,
+            scores: vec![0; n],
+            end: None,
+            lead,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// Whose turn it is (seat 0 first).
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+    /// A player's tiles.
+    pub fn hand(&self, seat: usize) -> &[Tile] {
+        &self.hands[seat]
+    }
+    /// Every player's tiles.
+    pub fn hands(&self) -> &[Vec<Tile>] {
+        &self.hands
+    }
+    /// The undealt tiles (the next drawn last).
+    pub fn boneyard(&self) -> &[Tile] {
+        &self.boneyard
+    }
+    /// The tiles on the board, in the order laid.
+    pub fn placed(&self) -> impl Iterator<Item = &Placed> + '_ {
+        self.order.iter().filter_map(|c| self.board.get(c))
+    }
+    /// The tile on `cell`, if any.
+    pub fn at(&self, cell: Cell) -> Option<&Placed> {
+        self.board.get(&cell)
+    }
+    /// The tile laid last.
+    pub fn last(&self) -> Option<&Placed> {
+        self.order.last().and_then(|c| self.board.get(c))
+    }
+    /// Points scored in this hand so far, by seat.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores
+    }
+    /// How the hand ended, once it has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+    /// The tile that must open the hand, while the board is empty.
+    pub fn lead(&self) -> Option<Tile> {
+        self.lead.filter(|_| self.order.is_empty())
+    }
+    /// Whether the player to move is taking the extra move a corner play earned.
+    pub fn extra_move(&self) -> bool {
+        self.extra
+    }
+    /// Tiles drawn this turn.
+    pub fn drawn(&self) -> u8 {
+        self.drawn
+    }
+    /// Consecutive turns without a tile laid.
+    pub fn passes(&self) -> usize {
+        self.passes
+    }
+
+    /// Every legal move for the player to move, in a fixed order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = self.placements();
+        if out.is_empty() && self.end.is_none() {
+            if self.can_draw() {
+                out.push(Move::Draw);
+            } else {
+                out.push(Move::Pass);
+            }
+        }
+        out
+    }
+
+    /// Every legal tile placement for the player to move.
+    pub fn placements(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.end.is_some() {
+            return out;
+        }
+        let hand = &self.hands[self.to_move];
+        let mut tiles: Vec<Tile> = hand.clone();
+        tiles.dedup();
+        if self.order.is_empty() {
+            for t in tiles {
+                let p = Placed {
+                    tile: t,
+                    cell: Cell::up(0, 0),
+                    turn: 0,
+                };
+                if self.lead_ok(t).is_ok() {
+                    out.push(Move::Place(Placement {
+                        at: p,
+                        corner: None,
+                    }));
+                }
+            }
+            return out;
+        }
+        for cell in self.candidate_cells() {
+            for &t in &tiles {
+                for &turn in t.distinct_turns() {
+                    let at = Placed {
+                        tile: t,
+                        cell,
+                        turn,
+                    };
+                    if let Ok(contact) = self.contact(&at) {
+                        out.push(Move::Place(Placement {
+                            at,
+                            corner: contact.corner,
+                        }));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the player to move may lay any tile.
+    pub fn can_place(&self) -> bool {
+        !self.placements().is_empty()
+    }
+
+    fn can_draw(&self) -> bool {
+        self.rules.stuck == Stuck::Draw
+            && !self.boneyard.is_empty()
+            && (self.rules.variant != Variant::TriOminos || self.drawn < 3)
+    }
+
+    /// Empty cells a tile might go in, sorted.
+    fn candidate_cells(&self) -> Vec<Cell> {
+        let star = self.rules.variant == Variant::Star;
+        let around = |c: Cell, out: &mut Vec<Cell>| {
+            out.extend(c.side_neighbours());
+            if star {
+                out.extend(c.corner_neighbours());
+            }
+        };
+        let mut out = Vec::new();
+        match self.rules.reach {
+            Reach::Previous => {
+                if let Some(&c) = self.order.last() {
+                    around(c, &mut out);
+                }
+            }
+            Reach::Anywhere => {
+                for &c in &self.order {
+                    around(c, &mut out);
+                }
+            }
+        }
+        out.retain(|c| !self.board.contains_key(c));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    fn lead_ok(&self, t: Tile) -> Result<(), PlayError> {
+        match self.lead {
+            Some(lead)
+                if t != lead && !(t.is_boss() && self.rules.variant != Variant::TriOminos) =>
+            {
+                Err(PlayError::MustLead(lead))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks where a tile touches and that every touching side matches.
+    fn contact(&self, p: &Placed) -> Result<Contact, PlayError> {
+        if self.rules.variant.on_corners() {
+            return self.corner_contact(p);
+        }
+        let sides = p.cell.side_neighbours();
+        let anchor = match self.rules.reach {
+            Reach::Previous => self.order.last().copied(),
+            Reach::Anywhere => None,
+        };
+        let mut touching = 0;
+        let mut against_anchor = false;
+        let mut matched_any = false;
+        for (i, n) in sides.into_iter().enumerate() {
+            let Some(other) = self.board.get(&n) else {
+                continue;
+            };
+            touching += 1;
+            let j = other
+                .cell
+                .side_neighbours()
+                .iter()
+                .position(|&c| c == p.cell)
+                .unwrap_or(0);
+            let ok = self.sides_match(p.tile, p.value(i), other.tile, other.value(j));
+            let played_against = anchor.is_none_or(|a| a == n);
+            if played_against {
+                against_anchor = true;
+            }
+            match (ok, self.rules.matching) {
+                (true, _) => matched_any |= played_against,
+                (false, Matching::EverySide) => {
+                    return Err(PlayError::Mismatch(format!(
+                        "the side against {} at {} does not match",
+                        other.tile,
+                        cell_text(other.cell)
+                    )))
+                }
+                (false, Matching::PlayedSide) if played_against => {
+                    if anchor.is_some() {
+                        return Err(PlayError::Mismatch(format!(
+                            "the side against {} does not match",
+                            other.tile
+                        )));
+                    }
+                }
+                (false, Matching::PlayedSide) => {}
+            }
+        }
+        if against_anchor {
+            if !matched_any {
+                return Err(PlayError::Mismatch("no touching side matches".into()));
+            }
+            return Ok(Contact { corner: None });
+        }
+        // No side against the anchor: in Star, a corner meeting may do.
+        if self.rules.variant == Variant::Star {
+            let corner_of = |o: &Placed| -> Option<(usize, usize)> {
+                let vs = p.cell.vertices();
+                let ov = o.cell.vertices();
+                let shared: Vec<(usize, usize)> = (0..3)
+                    .filter_map(|i| ov.iter().position(|v| *v == vs[i]).map(|j| (i, j)))
+                    .collect();
+                (shared.len() == 1).then(|| shared[0])
+            };
+            let target = match anchor {
+                Some(a) => self.board.get(&a).filter(|o| corner_of(o).is_some()),
+                None => self
+                    .order
+                    .iter()
+                    .filter_map(|c| self.board.get(c))
+                    .find(|o| corner_of(o).is_some() && touching == 0),
+            };
+            if let Some(o) = target {
+                if let Some((i, j)) = corner_of(o) {
+                    let mine = p.corner_pair(i);
+                    let theirs = o.corner_pair(j);
+                    let pair = if p.tile.is_boss() {
+                        theirs
+                    } else if o.tile.is_boss() || mine == theirs {
+                        mine
+                    } else {
+                        return Err(PlayError::Mismatch(format!(
+                            "the corner holds {}+{}, but {}'s corner holds {}+{}",
+                            mine[0], mine[1], o.tile, theirs[0], theirs[1]
+                        )));
+                    };
+                    return Ok(Contact { corner: Some(pair) });
+                }
+            }
+        }
+        Err(PlayError::NotTouching(match anchor {
+            Some(a) => format!(
+                "the tile must touch the last tile laid, at {}",
+                cell_text(a)
+            ),
+            None => "the tile must touch the layout".into(),
+        }))
+    }
+
+    fn sides_match(&self, a: Tile, x: u8, b: Tile, y: u8) -> bool {
+        if a.is_boss() || b.is_boss() {
+            return true;
+        }
+        match self.rules.variant {
+            Variant::Muggins => {
+                let s = x + y;
+                s.is_multiple_of(5) && (s > 0 || self.rules.zero_is_five)
+            }
+            _ => x == y,
+        }
+    }
+
+    /// Tri-Ominos: a side must touch, and every shared corner must agree.
+    fn corner_contact(&self, p: &Placed) -> Result<Contact, PlayError> {
+        let touches = p
+            .cell
+            .side_neighbours()
+            .iter()
+            .any(|n| self.board.contains_key(n));
+        if !touches {
+            return Err(PlayError::NotTouching(
+                "the tile must lie side to side with the layout".into(),
+            ));
+        }
+        for (i, v) in p.cell.vertices().into_iter().enumerate() {
+            for c in cells_at(v) {
+                let Some(o) = self.board.get(&c) else {
+                    continue;
+                };
+                let j = o.cell.vertices().iter().position(|w| *w == v).unwrap_or(0);
+                if o.value(j) != p.value(i) {
+                    return Err(PlayError::Mismatch(format!(
+                        "the corner shared with {} holds {}, not {}",
+                        o.tile,
+                        o.value(j),
+                        p.value(i)
+                    )));
+                }
+            }
+        }
+        Ok(Contact { corner: None })
+    }
+
+    /// Checks a move without playing it.
+    pub fn check(&self, mv: Move) -> Result<Effect, PlayError> {
+        if self.end.is_some() {
+            return Err(PlayError::HandOver);
+        }
+        match mv {
+            Move::Place(pl) => {
+                let p = pl.at;
+                if p.turn > 2 {
+                    return Err(PlayError::BadTurn);
+                }
+                if !self.hands[self.to_move].contains(&p.tile) {
+                    return Err(PlayError::NotInHand(p.tile));
+                }
+                if self.board.contains_key(&p.cell) {
+                    return Err(PlayError::Occupied(p.cell));
+                }
+                if self.order.is_empty() {
+                    self.lead_ok(p.tile)?;
+                    if p.cell != Cell::up(0, 0) {
+                        return Err(PlayError::LeadCell);
+                    }
+                    let mut awards = Vec::new();
+                    if self.rules.variant == Variant::TriOminos {
+                        awards.push(Award::Corners(p.tile.total()));
+                        if p.tile.is_triple() {
+                            awards.push(Award::Opening);
+                        }
+                    }
+                    return Ok(Effect {
+                        awards,
+                        extra_move: false,
+                    });
+                }
+                let contact = self.contact(&p)?;
+                if contact.corner != pl.corner {
+                    return Err(PlayError::Declaration(match (contact.corner, pl.corner) {
+                        (Some([a, b]), None) => format!(
+                            "a corner-to-corner play must name the corner's numbers ({a} and {b})"
+                        ),
+                        (Some(_), Some([a, b])) => {
+                            format!("the corner does not hold {a} and {b}")
+                        }
+                        _ => "only a corner-to-corner play names numbers".into(),
+                    }));
+                }
+                Ok(Effect {
+                    awards: self.awards(&p),
+                    extra_move: contact.corner.is_some(),
+                })
+            }
+            Move::Draw => {
+                if self.can_place() {
+                    return Err(PlayError::MustPlay("a tile can be laid".into()));
+                }
+                if !self.can_draw() {
+                    return Err(PlayError::MustPlay("there is nothing to draw".into()));
+                }
+                Ok(Effect {
+                    awards: if self.rules.variant == Variant::TriOminos {
+                        vec![Award::Drew]
+                    } else {
+                        Vec::new()
+                    },
+                    extra_move: false,
+                })
+            }
+            Move::Pass => {
+                if self.can_place() {
+                    return Err(PlayError::MustPlay("a tile can be laid".into()));
+                }
+                if self.can_draw() {
+                    return Err(PlayError::MustPlay("draw from the boneyard first".into()));
+                }
+                Ok(Effect {
+                    awards: if self.rules.variant == Variant::TriOminos {
+                        vec![Award::Passed]
+                    } else {
+                        Vec::new()
+                    },
+                    extra_move: false,
+                })
+            }
+        }
+    }
+
+    /// The score lines of a legal placement (not the opening).
+    fn awards(&self, p: &Placed) -> Vec<Award> {
+        match self.rules.variant {
+            Variant::Points | Variant::Muggins => Vec::new(),
+            Variant::Star => {
+                let mut met: Vec<Cell> = p.cell.side_neighbours().to_vec();
+                met.extend(p.cell.corner_neighbours());
+                met.into_iter()
+                    .filter_map(|c| self.board.get(&c))
+                    .filter_map(|o| {
+                        let sum = if p.tile.is_boss() {
+                            o.tile.total().div_ceil(5) * 5
+                        } else {
+                            // A boss already laid counts 0.
+                            p.tile.total() + o.tile.total()
+                        };
+                        (sum > 0 && sum.is_multiple_of(5))
+                            .then_some(Award::Meeting { with: o.tile, sum })
+                    })
+                    .collect()
+            }
+            Variant::TriOminos => {
+                let mut a = vec![Award::Corners(p.tile.total())];
+                let vs = p.cell.vertices();
+                for v in vs {
+                    let full = cells_at(v)
+                        .iter()
+                        .all(|&c| c == p.cell || self.board.contains_key(&c));
+                    if full {
+                        a.push(Award::Hexagon);
+                    }
+                }
+                // A bridge: a side touches a tile and the opposite vertex
+                // touches another tile at a corner only.
+                let sides = p.cell.side_neighbours();
+                let bridge = (0..3).any(|i| {
+                    self.board.contains_key(&sides[i]) && {
+                        let opposite = vs[(i + 2) % 3];
+                        cells_at(opposite).iter().any(|c| {
+                            *c != p.cell && !sides.contains(c) && self.board.contains_key(c)
+                        })
+                    }
+                });
+                if bridge {
+                    a.push(Award::Bridge);
+                }
+                a
+            }
+        }
+    }
+
+    /// Plays a move and returns what it scored.
+    pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
+        let effect = self.check(mv)?;
+        let seat = self.to_move;
+        self.scores[seat] += effect.points();
+        match mv {
+            Move::Place(pl) => {
+                let p = pl.at;
+                let hand = &mut self.hands[seat];
+                if let Some(i) = hand.iter().position(|&t| t == p.tile) {
+                    hand.remove(i);
+                }
+                self.board.insert(p.cell, p);
+                self.order.push(p.cell);
+                self.passes = 0;
+                self.drawn = 0;
+                if self.hands[seat].is_empty() {
+                    self.finish_domino(seat);
+                } else if effect.extra_move {
+                    self.extra = true;
+                } else {
+                    self.next_turn();
+                }
+            }
+            Move::Draw => {
+                if let Some(t) = self.boneyard.pop() {
+                    let hand = &mut self.hands[seat];
+                    let at = hand.partition_point(|&h| h < t);
+                    hand.insert(at, t);
+                }
+                self.drawn += 1;
+            }
+            Move::Pass => {
+                self.passes += 1;
+                self.drawn = 0;
+                if self.passes >= self.rules.players() {
+                    self.finish_blocked();
+                } else {
+                    self.next_turn();
+                }
+            }
+        }
+        Ok(effect)
+    }
+
+    fn next_turn(&mut self) {
+        self.extra = false;
+        self.to_move = (self.to_move + 1) % self.rules.players();
+    }
+
+    fn finish_domino(&mut self, seat: usize) {
+        let left: u32 = self.hands.iter().flatten().map(|t| t.total()).sum();
+        let bonus = if self.rules.variant == Variant::TriOminos {
+            25
+        } else {
+            0
+        };
+        let points = left as i32 + bonus;
+        self.scores[seat] += points;
+        self.end = Some(End::Domino { seat, points });
+    }
+
+    fn finish_blocked(&mut self) {
+        let totals: Vec<u32> = self
+            .hands
+            .iter()
+            .map(|h| h.iter().map(|t| t.total()).sum())
+            .collect();
+        let low = totals.iter().copied().min().unwrap_or(0);
+        let lows: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == low).collect();
+        let (seat, points) = if lows.len() == 1 {
+            let points: u32 = totals.iter().map(|t| t - low).sum();
+            self.scores[lows[0]] += points as i32;
+            (Some(lows[0]), points as i32)
+        } else {
+            (None, 0)
+        };
+        self.end = Some(End::Blocked { seat, points });
+    }
+
+    /// Hands the turn to `seat` (for "what if it were my turn" questions).
+    pub(crate) fn set_to_move(&mut self, seat: usize) {
+        self.to_move = seat % self.hands.len();
+        self.extra = false;
+    }
+
+    /// Pips left in a hand (the boss counts 0).
+    pub fn pips_in_hand(&self, seat: usize) -> u32 {
+        self.hands[seat].iter().map(|t| t.total()).sum()
+    }
+
+    /// Rebuilds a hand in the middle of play, for the position format. The
+    /// board is taken as given; counters start afresh.
+    pub fn from_position(
+        rules: Rules,
+        hands: Vec<Vec<Tile>>,
+        boneyard: Vec<Tile>,
+        board: Vec<Placed>,
+        to_move: usize,
+        scores: Vec<i32>,
+    ) -> Hand {
+        let mut h = Hand::from_parts(rules, hands, boneyard);
+        for p in board {
+            h.board.insert(p.cell, p);
+            h.order.push(p.cell);
+        }
+        if !h.order.is_empty() {
+            h.to_move = to_move;
+        }
+        h.scores = scores;
+        h
+    }
+
+    /// Every tile of the game, wherever it is: hands, boneyard, board.
+    pub fn all_tiles(&self) -> Vec<Tile> {
+        let mut all: Vec<Tile> = self.hands.iter().flatten().copied().collect();
+        all.extend(&self.boneyard);
+        all.extend(self.placed().map(|p| p.tile));
+        all.sort();
+        all
+    }
+
+    /// The tiles `seat` cannot see: the other hands and the boneyard.
+    pub fn unseen_by(&self, seat: usize) -> Vec<Tile> {
+        let mut out: Vec<Tile> = (0..self.hands.len())
+            .filter(|&s| s != seat)
+            .flat_map(|s| self.hands[s].iter().copied())
+            .collect();
+        out.extend(&self.boneyard);
+        out.sort();
+        out
+    }
+
+    /// The same hand with the tiles `seat` cannot see dealt afresh from
+    /// `seed` (each hand and the boneyard keep their sizes): one guess at the
+    /// hidden information, for the AI.
+    pub fn determinised(&self, seat: usize, seed: Seed) -> Hand {
+        let mut hidden = self.unseen_by(seat);
+        Rng::new(seed).shuffle(&mut hidden);
+        let mut h = self.clone();
+        let mut it = hidden.into_iter();
+        for s in 0..h.hands.len() {
+            if s != seat {
+                let n = h.hands[s].len();
+                h.hands[s] = it.by_ref().take(n).collect();
+                h.hands[s].sort();
+            }
+        }
+        h.boneyard = it.collect();
+        h
+    }
+}
+
+/// How a legal placement touches the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Contact {
+    /// Star: the corner pair of a corner-to-corner play.
+    corner: Option<[u8; 2]>,
+}
+
+/// Who opens, and with which tile: the highest triple dealt; failing any
+/// triple, the tile with the most pips (lowest seat first on a tie).
+fn opener(hands: &[Vec<Tile>]) -> (usize, Option<Tile>) {
+    let mut best: Option<(usize, Tile)> = None;
+    let key = |t: Tile| (t.is_triple(), t.total(), t);
+    for (s, h) in hands.iter().enumerate() {
+        for &t in h.iter().filter(|t| !t.is_boss()) {
+            if best.is_none_or(|(_, b)| key(t) > key(b)) {
+                best = Some((s, t));
+            }
+        }
+    }
+    match best {
+        Some((s, t)) => (s, Some(t)),
+        None => (0, None),
+    }
+}
