@@ -9,8 +9,8 @@ use crate::geom::Size;
 use crate::input::{Gesture, Key};
 use crate::paint::Painter;
 use crate::rng::Seed;
+use crate::string_map::StringMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -157,7 +157,7 @@ pub fn find_spec<'a>(specs: &'a [OptionSpec], key: &str) -> Result<&'a OptionSpe
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Options {
-    values: BTreeMap<String, String>,
+    values: StringMap,
 }
 
 impl Options {
@@ -190,7 +190,7 @@ impl Options {
     /// invalidate an older save.
     pub fn validated(self, specs: &[OptionSpec]) -> Result<Self, OptionError> {
         let mut out = Options::defaults(specs);
-        for (k, v) in &self.values {
+        for (k, v) in self.values.iter() {
             out.set(specs, k, v)?;
         }
         Ok(out)
@@ -538,7 +538,7 @@ mod tests {
         assert!(o.set(SPECS, "pass", "1").is_err());
         assert_eq!(o.get(SPECS, "draw"), Some("1"));
         let read = |pairs: &[(&str, &str)]| -> Options {
-            let map: BTreeMap<String, String> = pairs
+            let map: std::collections::BTreeMap<String, String> = pairs
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
                 .collect();

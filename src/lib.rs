@@ -12,6 +12,8 @@ pub mod phutball;
 pub mod rng;
 pub mod save;
 pub mod session;
+pub mod sort;
+pub mod string_map;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

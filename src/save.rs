@@ -6,8 +6,8 @@
 //! it is moved aside under `<key>:bad:<n>` and the player is told where it went.
 
 use crate::game::{Game, GameKind, StateError};
+use crate::string_map::StringMap;
 use serde::{de::DeserializeOwned, Serialize};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// The save format this build writes and reads. Format 1 was a JSON envelope.
@@ -40,7 +40,7 @@ impl std::error::Error for StoreError {}
 
 /// A store in memory, for tests and for instances mounted without persistence.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MemoryStore(pub BTreeMap<String, String>);
+pub struct MemoryStore(pub StringMap);
 
 impl Store for MemoryStore {
     fn get(&self, key: &str) -> Option<String> {
@@ -77,8 +77,10 @@ pub fn state_to_text<T: Serialize>(state: &T) -> String {
 /// state against the rules.
 pub fn state_from_text<T: DeserializeOwned>(text: &str) -> Result<T, StateError> {
     let bytes = base64_decode(text).ok_or_else(|| StateError("the state is not base64".into()))?;
+    // Postcard's own messages name its internals, not the player's problem
+    // (and cost the web build a kilobyte); say it plainly.
     let (state, rest) = postcard::take_from_bytes(&bytes)
-        .map_err(|e| StateError(format!("the state does not decode: {e}")))?;
+        .map_err(|_| StateError("the state does not decode: it was cut short or altered".into()))?;
     if rest.is_empty() {
         Ok(state)
     } else {

@@ -72,7 +72,7 @@ impl Cell {
             .flat_map(cells_at)
             .filter(|c| *c != self && !sides.contains(c))
             .collect();
-        out.sort();
+        crate::sort::sort(&mut out);
         out.dedup();
         out
     }

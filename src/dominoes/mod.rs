@@ -163,6 +163,12 @@ impl Dominoes {
         &self.table.m
     }
 
+    /// Plays `mv` for whoever is to move, as a tap or drag would; an illegal
+    /// move changes nothing and says why.
+    pub fn play(&mut self, mv: Move) -> Outcome {
+        self.apply(mv)
+    }
+
     fn seats(&self) -> Vec<Option<Level>> {
         seats_from(&self.options, self.table.m.rules().players())
     }

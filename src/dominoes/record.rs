@@ -25,7 +25,6 @@ use super::settings::{rules_from, OPTIONS, RULE_KEYS};
 use super::tile::Tile;
 use crate::game::Options;
 use crate::rng::Seed;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// What is wrong with a text, and on which line (from 1; 0 for the whole text).
@@ -60,12 +59,13 @@ fn err(line: usize, message: impl Into<String>) -> FormatError {
 /// lines are read into settings on the way.
 struct Lines {
     options: Options,
-    rest: BTreeMap<String, (usize, String)>,
+    /// The other lines: key, line number, value.
+    rest: Vec<(String, usize, String)>,
 }
 
 fn read_lines(text: &str) -> Result<Lines, FormatError> {
     let mut options = Options::defaults(OPTIONS);
-    let mut rest = BTreeMap::new();
+    let mut rest: Vec<(String, usize, String)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -80,8 +80,10 @@ fn read_lines(text: &str) -> Result<Lines, FormatError> {
             options
                 .set(OPTIONS, key, value)
                 .map_err(|e| err(n, e.to_string()))?;
-        } else if rest.insert(key.to_owned(), (n, value.to_owned())).is_some() {
+        } else if rest.iter().any(|r| r.0 == key) {
             return Err(err(n, format!("'{key}' appears twice")));
+        } else {
+            rest.push((key.to_owned(), n, value.to_owned()));
         }
     }
     Ok(Lines { options, rest })
@@ -89,12 +91,14 @@ fn read_lines(text: &str) -> Result<Lines, FormatError> {
 
 impl Lines {
     fn take(&mut self, key: &str) -> Option<(usize, String)> {
-        self.rest.remove(key)
+        let i = self.rest.iter().position(|r| r.0 == key)?;
+        let (_, n, v) = self.rest.remove(i);
+        Some((n, v))
     }
 
     fn finish(self) -> Result<(), FormatError> {
         match self.rest.into_iter().next() {
-            Some((k, (n, _))) => Err(err(n, format!("unknown line '{k}'"))),
+            Some((k, n, _)) => Err(err(n, format!("unknown line '{k}'"))),
             None => Ok(()),
         }
     }
@@ -285,7 +289,7 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     let mut seen: Vec<Tile> = hands.iter().flatten().copied().collect();
     seen.extend(&boneyard);
     seen.extend(board.iter().map(|p| p.tile));
-    seen.sort();
+    crate::sort::sort(&mut seen);
     let set = rules.tiles();
     for w in seen.windows(2) {
         if w[0] == w[1] {

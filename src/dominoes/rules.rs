@@ -7,7 +7,6 @@
 use super::lattice::{cells_at, Cell};
 use super::tile::{set, Pips, Tile};
 use crate::rng::{Rng, Seed};
-use std::collections::HashMap;
 use std::fmt;
 
 /// Which game is played.
@@ -355,8 +354,8 @@ pub enum End {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {
     rules: Rules,
-    board: HashMap<Cell, Placed>,
-    order: Vec<Cell>,
+    /// The tiles laid, in order (a short list: searching it beats hashing).
+    board: Vec<Placed>,
     hands: Vec<Vec<Tile>>,
     boneyard: Vec<Tile>,
     to_move: usize,
@@ -377,7 +376,7 @@ impl Hand {
         let hands: Vec<Vec<Tile>> = (0..rules.players())
             .map(|p| {
                 let mut h = tiles[p * size..(p + 1) * size].to_vec();
-                h.sort();
+                crate::sort::sort(&mut h);
                 h
             })
             .collect();
@@ -392,8 +391,7 @@ impl Hand {
         let (to_move, lead) = opener(&hands);
         Hand {
             rules,
-            board: HashMap::new(),
-            order: Vec::new(),
+            board: Vec::new(),
             hands,
             boneyard,
             to_move,
@@ -428,15 +426,15 @@ impl Hand {
     }
     /// The tiles on the board, in the order laid.
     pub fn placed(&self) -> impl Iterator<Item = &Placed> + '_ {
-        self.order.iter().filter_map(|c| self.board.get(c))
+        self.board.iter()
     }
     /// The tile on `cell`, if any.
     pub fn at(&self, cell: Cell) -> Option<&Placed> {
-        self.board.get(&cell)
+        self.board.iter().find(|p| p.cell == cell)
     }
     /// The tile laid last.
     pub fn last(&self) -> Option<&Placed> {
-        self.order.last().and_then(|c| self.board.get(c))
+        self.board.last()
     }
     /// Points scored in this hand so far, by seat.
     pub fn scores(&self) -> &[i32] {
@@ -448,7 +446,7 @@ impl Hand {
     }
     /// The tile that must open the hand, while the board is empty.
     pub fn lead(&self) -> Option<Tile> {
-        self.lead.filter(|_| self.order.is_empty())
+        self.lead.filter(|_| self.board.is_empty())
     }
     /// Whether the player to move is taking the extra move a corner play earned.
     pub fn extra_move(&self) -> bool {
@@ -485,7 +483,7 @@ impl Hand {
         let hand = &self.hands[self.to_move];
         let mut tiles: Vec<Tile> = hand.clone();
         tiles.dedup();
-        if self.order.is_empty() {
+        if self.board.is_empty() {
             for t in tiles {
                 let p = Placed {
                     tile: t,
@@ -544,18 +542,18 @@ impl Hand {
         let mut out = Vec::new();
         match self.rules.reach {
             Reach::Previous => {
-                if let Some(&c) = self.order.last() {
+                if let Some(c) = self.board.last().map(|p| p.cell) {
                     around(c, &mut out);
                 }
             }
             Reach::Anywhere => {
-                for &c in &self.order {
+                for c in self.board.iter().map(|p| p.cell) {
                     around(c, &mut out);
                 }
             }
         }
-        out.retain(|c| !self.board.contains_key(c));
-        out.sort();
+        out.retain(|c| self.at(*c).is_none());
+        crate::sort::sort(&mut out);
         out.dedup();
         out
     }
@@ -578,14 +576,14 @@ impl Hand {
         }
         let sides = p.cell.side_neighbours();
         let anchor = match self.rules.reach {
-            Reach::Previous => self.order.last().copied(),
+            Reach::Previous => self.board.last().map(|p| p.cell),
             Reach::Anywhere => None,
         };
         let mut touching = 0;
         let mut against_anchor = false;
         let mut matched_any = false;
         for (i, n) in sides.into_iter().enumerate() {
-            let Some(other) = self.board.get(&n) else {
+            let Some(other) = self.at(n) else {
                 continue;
             };
             touching += 1;
@@ -637,11 +635,10 @@ impl Hand {
                 (shared.len() == 1).then(|| shared[0])
             };
             let target = match anchor {
-                Some(a) => self.board.get(&a).filter(|o| corner_of(o).is_some()),
+                Some(a) => self.at(a).filter(|o| corner_of(o).is_some()),
                 None => self
-                    .order
+                    .board
                     .iter()
-                    .filter_map(|c| self.board.get(c))
                     .find(|o| corner_of(o).is_some() && touching == 0),
             };
             if let Some(o) = target {
@@ -690,7 +687,7 @@ impl Hand {
             .cell
             .side_neighbours()
             .iter()
-            .any(|n| self.board.contains_key(n));
+            .any(|n| self.at(*n).is_some());
         if !touches {
             return Err(PlayError::NotTouching(
                 "the tile must lie side to side with the layout".into(),
@@ -698,7 +695,7 @@ impl Hand {
         }
         for (i, v) in p.cell.vertices().into_iter().enumerate() {
             for c in cells_at(v) {
-                let Some(o) = self.board.get(&c) else {
+                let Some(o) = self.at(c) else {
                     continue;
                 };
                 let j = o.cell.vertices().iter().position(|w| *w == v).unwrap_or(0);
@@ -729,10 +726,10 @@ impl Hand {
                 if !self.hands[self.to_move].contains(&p.tile) {
                     return Err(PlayError::NotInHand(p.tile));
                 }
-                if self.board.contains_key(&p.cell) {
+                if self.at(p.cell).is_some() {
                     return Err(PlayError::Occupied(p.cell));
                 }
-                if self.order.is_empty() {
+                if self.board.is_empty() {
                     self.lead_ok(p.tile)?;
                     if p.cell != Cell::up(0, 0) {
                         return Err(PlayError::LeadCell);
@@ -809,7 +806,7 @@ impl Hand {
                 let mut met: Vec<Cell> = p.cell.side_neighbours().to_vec();
                 met.extend(p.cell.corner_neighbours());
                 met.into_iter()
-                    .filter_map(|c| self.board.get(&c))
+                    .filter_map(|c| self.at(c))
                     .filter_map(|o| {
                         let sum = if p.tile.is_boss() {
                             o.tile.total().div_ceil(5) * 5
@@ -828,7 +825,7 @@ impl Hand {
                 for v in vs {
                     let full = cells_at(v)
                         .iter()
-                        .all(|&c| c == p.cell || self.board.contains_key(&c));
+                        .all(|&c| c == p.cell || self.at(c).is_some());
                     if full {
                         a.push(Award::Hexagon);
                     }
@@ -837,11 +834,11 @@ impl Hand {
                 // touches another tile at a corner only.
                 let sides = p.cell.side_neighbours();
                 let bridge = (0..3).any(|i| {
-                    self.board.contains_key(&sides[i]) && {
+                    self.at(sides[i]).is_some() && {
                         let opposite = vs[(i + 2) % 3];
-                        cells_at(opposite).iter().any(|c| {
-                            *c != p.cell && !sides.contains(c) && self.board.contains_key(c)
-                        })
+                        cells_at(opposite)
+                            .iter()
+                            .any(|c| *c != p.cell && !sides.contains(c) && self.at(*c).is_some())
                     }
                 });
                 if bridge {
@@ -864,8 +861,7 @@ impl Hand {
                 if let Some(i) = hand.iter().position(|&t| t == p.tile) {
                     hand.remove(i);
                 }
-                self.board.insert(p.cell, p);
-                self.order.push(p.cell);
+                self.board.push(p);
                 self.passes = 0;
                 self.drawn = 0;
                 if self.hands[seat].is_empty() {
@@ -955,10 +951,9 @@ impl Hand {
     ) -> Hand {
         let mut h = Hand::from_parts(rules, hands, boneyard);
         for p in board {
-            h.board.insert(p.cell, p);
-            h.order.push(p.cell);
+            h.board.push(p);
         }
-        if !h.order.is_empty() {
+        if !h.board.is_empty() {
             h.to_move = to_move;
         }
         h.scores = scores;
@@ -970,7 +965,7 @@ impl Hand {
         let mut all: Vec<Tile> = self.hands.iter().flatten().copied().collect();
         all.extend(&self.boneyard);
         all.extend(self.placed().map(|p| p.tile));
-        all.sort();
+        crate::sort::sort(&mut all);
         all
     }
 
@@ -981,7 +976,7 @@ impl Hand {
             .flat_map(|s| self.hands[s].iter().copied())
             .collect();
         out.extend(&self.boneyard);
-        out.sort();
+        crate::sort::sort(&mut out);
         out
     }
 
@@ -997,7 +992,7 @@ impl Hand {
             if s != seat {
                 let n = h.hands[s].len();
                 h.hands[s] = it.by_ref().take(n).collect();
-                h.hands[s].sort();
+                crate::sort::sort(&mut h.hands[s]);
             }
         }
         h.boneyard = it.collect();

@@ -24,7 +24,6 @@ use cards::{Card, Suit};
 use rules::{Effects, Move, MoveError, Passes, Pile, Rules, Scoring, State};
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
-use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use view::{Layout, Look, Sprite, CARD};
@@ -229,7 +228,8 @@ struct Record {
     vegas_carry: i32,
     counted: bool,
     win_recorded: bool,
-    stats: BTreeMap<String, ModeStats>,
+    /// Statistics per dealing mode, in the order first played (a handful).
+    stats: Vec<(String, ModeStats)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -369,7 +369,7 @@ impl Klondike {
                 vegas_carry: 0,
                 counted: false,
                 win_recorded: false,
-                stats: BTreeMap::new(),
+                stats: Vec::new(),
             },
             state: deal,
             ui: Ui::default(),
@@ -425,7 +425,14 @@ impl Klondike {
 
     fn stats_mut(&mut self) -> &mut ModeStats {
         let key = mode_key(&self.state.rules);
-        self.rec.stats.entry(key).or_default()
+        let i = match self.rec.stats.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.rec.stats.push((key, ModeStats::default()));
+                self.rec.stats.len() - 1
+            }
+        };
+        &mut self.rec.stats[i].1
     }
 
     fn seconds(&self) -> u64 {
@@ -1126,7 +1133,7 @@ impl Game for Klondike {
             .filter(|sp| self.dragged_rect(sp, &sprites, &layout).is_some())
             .map(|sp| sp.card)
             .collect();
-        on_top.sort_by_key(|(c, _, _)| dragging.contains(c));
+        crate::sort::sort_by_key(&mut on_top, |(c, _, _)| dragging.contains(c));
         for (card, r, up) in on_top {
             view::draw_card(p, card, r, up, look);
         }
@@ -1469,7 +1476,13 @@ impl Game for Klondike {
 
     fn stats(&self) -> Option<Vec<(String, String)>> {
         let key = mode_key(&self.state.rules);
-        let st = self.rec.stats.get(&key).cloned().unwrap_or_default();
+        let st = self
+            .rec
+            .stats
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default();
         let rate = (st.won * 100 + st.played / 2)
             .checked_div(st.played)
             .map_or_else(|| "–".to_owned(), |r| format!("{r}%"));

@@ -714,7 +714,7 @@ impl Solver {
                 &p.cards[..usize::from(p.len)],
             );
         }
-        piles.sort_unstable();
+        crate::sort::sort(&mut piles);
         let mut h = hash_bytes(0x5151, &node.talon[..usize::from(node.talon_len)]);
         let recycles = match self.passes {
             Passes::Unlimited => 0,

@@ -66,7 +66,7 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
                 super::rules::Side::Eks => dr,
             }
         };
-        jumps.sort_by_key(|&(d, _, _)| forward(d));
+        crate::sort::sort_by_key(&mut jumps, |&(d, _, _)| forward(d));
         for (dir, landing, next_men) in jumps {
             let Some(next_chain) = chain.push(dir) else {
                 continue;

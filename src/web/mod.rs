@@ -12,10 +12,10 @@ mod storage;
 use crate::game::GameKind;
 use crate::rng::Seed;
 use crate::session::Wanted;
+use crate::string_map::StringMap;
 use app::{Config, Start};
 use serde::Deserialize;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -24,7 +24,8 @@ use web_sys::HtmlElement;
 type Shared = Rc<RefCell<app::App>>;
 
 thread_local! {
-    static INSTANCES: RefCell<BTreeMap<u32, Shared>> = const { RefCell::new(BTreeMap::new()) };
+    /// The mounted instances by slot (a few at most: a list will do).
+    static INSTANCES: RefCell<Vec<(u32, Shared)>> = const { RefCell::new(Vec::new()) };
     static NEXT_SLOT: Cell<u32> = const { Cell::new(1) };
 }
 
@@ -40,13 +41,18 @@ fn next_slot() -> u32 {
 fn keep_alive(slot: u32, app: Shared) {
     INSTANCES.with(|i| {
         if let Ok(mut i) = i.try_borrow_mut() {
-            i.insert(slot, app);
+            i.retain(|(s, _)| *s != slot);
+            i.push((slot, app));
         }
     });
 }
 
 fn lookup(slot: u32) -> Option<Shared> {
-    INSTANCES.with(|i| i.try_borrow().ok().and_then(|i| i.get(&slot).cloned()))
+    INSTANCES.with(|i| {
+        i.try_borrow()
+            .ok()
+            .and_then(|i| i.iter().find(|(s, _)| *s == slot).map(|(_, a)| a.clone()))
+    })
 }
 
 /// The page's entry point: the full-window app when the page has an element
@@ -90,7 +96,7 @@ struct MountOptions {
     /// A particular deal.
     seed: Option<u64>,
     /// Game options by URL name, e.g. `{ draw: "3" }`.
-    options: Option<BTreeMap<String, String>>,
+    options: Option<StringMap>,
     /// Keep games in localStorage under this name; without it nothing is stored.
     save_key: Option<String>,
 }
@@ -200,7 +206,7 @@ impl Parlour {
         self.with(|a| a.unmount())?;
         INSTANCES.with(|i| {
             if let Ok(mut i) = i.try_borrow_mut() {
-                i.remove(&self.slot);
+                i.retain(|(s, _)| *s != self.slot);
             }
         });
         Ok(())
