@@ -31,7 +31,7 @@ fn painted(n: usize, rgb: [u8; 3]) -> String {
 
 const FELT: [u8; 3] = [0x1f, 0x6b, 0x3a];
 const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
-const TABLE: [u8; 3] = [0x22, 0x3b, 0x4a];
+const TABLE: [u8; 3] = [0x1f, 0x4d, 0x3a];
 
 async fn text(b: &Browser, selector: &str) -> String {
     b.js(&format!(

@@ -146,10 +146,8 @@ impl Search {
             let i = self.pick();
             let seed = Seed(self.rng.next_u64());
             let mut h = self.root.determinised(self.seat, seed);
-            let v = match h.play(self.moves[i]) {
-                Ok(_) => playout(&mut h, self.seat, &mut self.rng),
-                Err(_) => f64::MIN,
-            };
+            h.play_legal(self.moves[i]);
+            let v = playout(&mut h, self.seat, &mut self.rng);
             self.visits[i] += 1;
             self.value[i] += v;
             self.done += 1;
@@ -204,17 +202,12 @@ fn playout(h: &mut Hand, seat: usize, rng: &mut Rng) -> f64 {
             moves[rng.below(moves.len() as u64) as usize]
         } else {
             let key = |m: &Move| match m {
-                Move::Place(p) => {
-                    let pts = h.check(*m).map(|e| e.points()).unwrap_or(0);
-                    pts * 64 + p.at.tile.total() as i32
-                }
+                Move::Place(p) => h.points_of(&p.at) * 64 + p.at.tile.total() as i32,
                 _ => 0,
             };
             moves.iter().copied().max_by_key(key).unwrap_or(first)
         };
-        if h.play(mv).is_err() {
-            break;
-        }
+        h.play_legal(mv);
     }
     let s = h.scores();
     let best_other = (0..s.len())

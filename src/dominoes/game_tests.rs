@@ -16,17 +16,8 @@ fn with(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
     d
 }
 
-/// Runs the computers until a person is to move or the hand is over.
 fn let_computers_play(d: &mut Dominoes) {
-    let mut now = 0.0;
-    for _ in 0..100_000 {
-        if d.computer_to_move().is_none() {
-            return;
-        }
-        now += 100.0;
-        d.tick(now);
-    }
-    panic!("the computers never finished");
+    d.run_computers();
 }
 
 #[test]

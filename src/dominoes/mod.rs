@@ -163,6 +163,35 @@ impl Dominoes {
         &self.table.m
     }
 
+    /// The tiles in the tray: the hand on show (none while hands are hidden).
+    pub fn tray_tiles(&self) -> Vec<Tile> {
+        self.tray()
+    }
+
+    /// Where tray slot `slot` is drawn on a board of size `board`: for
+    /// scripted input (tests, demos).
+    pub fn tray_point(&self, slot: usize, board: Size) -> Point {
+        self.layout(board).tray_slot(slot, self.tray().len())
+    }
+
+    /// Where the centre of `cell` is drawn on a board of size `board`.
+    pub fn cell_point(&self, cell: Cell, board: Size) -> Point {
+        self.camera(board).lattice().centroid(cell)
+    }
+
+    /// Lets the computers play until a person is to move or the hand ends,
+    /// as the page's clock would (for tests and scripted play).
+    pub fn run_computers(&mut self) {
+        let mut now = 0.0;
+        for _ in 0..1_000_000 {
+            if self.computer_to_move().is_none() {
+                return;
+            }
+            now += COMPUTER_DELAY_MS;
+            self.tick(now);
+        }
+    }
+
     /// Plays `mv` for whoever is to move, as a tap or drag would; an illegal
     /// move changes nothing and says why.
     pub fn play(&mut self, mv: Move) -> Outcome {

@@ -500,6 +500,7 @@ impl Hand {
             return out;
         }
         for cell in self.candidate_cells() {
+            let around = self.around(cell);
             for &t in &tiles {
                 for &turn in t.distinct_turns() {
                     let at = Placed {
@@ -507,7 +508,7 @@ impl Hand {
                         cell,
                         turn,
                     };
-                    if let Ok(contact) = self.contact(&at) {
+                    if let Ok(contact) = self.fits(&at, &around) {
                         out.push(Move::Place(Placement {
                             at,
                             corner: contact.corner,
@@ -571,101 +572,168 @@ impl Hand {
 
     /// Checks where a tile touches and that every touching side matches.
     fn contact(&self, p: &Placed) -> Result<Contact, PlayError> {
-        if self.rules.variant.on_corners() {
-            return self.corner_contact(p);
-        }
-        let sides = p.cell.side_neighbours();
+        self.fits(p, &self.around(p.cell))
+            .map_err(|r| self.explain(r))
+    }
+
+    /// What surrounds an empty cell: worked out once, then tried against
+    /// every tile and turn.
+    fn around(&self, cell: Cell) -> Around {
         let anchor = match self.rules.reach {
             Reach::Previous => self.board.last().map(|p| p.cell),
             Reach::Anywhere => None,
         };
-        let mut touching = 0;
+        let mut sides = [None; 3];
+        for (i, n) in cell.side_neighbours().into_iter().enumerate() {
+            if let Some(o) = self.at(n) {
+                let j = o
+                    .cell
+                    .side_neighbours()
+                    .iter()
+                    .position(|&c| c == cell)
+                    .unwrap_or(0);
+                sides[i] = Some((*o, j));
+            }
+        }
+        let touching = sides.iter().any(Option::is_some);
+        let mut corner = None;
+        if self.rules.variant == Variant::Star {
+            let vs = cell.vertices();
+            let corner_of = |o: &Placed| -> Option<(usize, usize)> {
+                let ov = o.cell.vertices();
+                let mut shared =
+                    (0..3).filter_map(|i| ov.iter().position(|v| *v == vs[i]).map(|j| (i, j)));
+                let first = shared.next();
+                if shared.next().is_some() {
+                    return None;
+                }
+                first
+            };
+            let target = match anchor {
+                Some(a) => self.at(a).filter(|o| corner_of(o).is_some()),
+                None if !touching => self.board.iter().find(|o| corner_of(o).is_some()),
+                None => None,
+            };
+            corner = target.and_then(|o| corner_of(o).map(|(i, j)| (*o, i, j)));
+        }
+        let mut vertex = [None; 3];
+        let mut clash = false;
+        if self.rules.variant.on_corners() {
+            for (i, v) in cell.vertices().into_iter().enumerate() {
+                for c in cells_at(v) {
+                    if let Some(o) = self.at(c) {
+                        let j = o.cell.vertices().iter().position(|w| *w == v).unwrap_or(0);
+                        let want = o.value(j);
+                        match vertex[i] {
+                            Some((w, _)) if w != want => clash = true,
+                            _ => vertex[i] = Some((want, o.tile)),
+                        }
+                    }
+                }
+            }
+        }
+        Around {
+            anchor,
+            sides,
+            corner,
+            vertex,
+            clash,
+        }
+    }
+
+    /// Whether `p` fits its cell's surroundings; a [`Refusal`] says why not
+    /// without building a message (searches try thousands).
+    fn fits(&self, p: &Placed, a: &Around) -> Result<Contact, Refusal> {
+        if self.rules.variant.on_corners() {
+            if !a.sides.iter().any(Option::is_some) {
+                return Err(Refusal::Apart);
+            }
+            for i in 0..3 {
+                if let Some((want, tile)) = a.vertex[i] {
+                    if a.clash || want != p.value(i) {
+                        return Err(Refusal::Vertex {
+                            tile,
+                            has: want,
+                            offered: p.value(i),
+                        });
+                    }
+                }
+            }
+            return Ok(Contact { corner: None });
+        }
         let mut against_anchor = false;
         let mut matched_any = false;
-        for (i, n) in sides.into_iter().enumerate() {
-            let Some(other) = self.at(n) else {
+        for (i, side) in a.sides.iter().enumerate() {
+            let Some((other, j)) = side else {
                 continue;
             };
-            touching += 1;
-            let j = other
-                .cell
-                .side_neighbours()
-                .iter()
-                .position(|&c| c == p.cell)
-                .unwrap_or(0);
-            let ok = self.sides_match(p.tile, p.value(i), other.tile, other.value(j));
-            let played_against = anchor.is_none_or(|a| a == n);
-            if played_against {
-                against_anchor = true;
-            }
+            let ok = self.sides_match(p.tile, p.value(i), other.tile, other.value(*j));
+            let played_against = a.anchor.is_none_or(|c| c == other.cell);
+            against_anchor |= played_against;
             match (ok, self.rules.matching) {
                 (true, _) => matched_any |= played_against,
-                (false, Matching::EverySide) => {
-                    return Err(PlayError::Mismatch(format!(
-                        "the side against {} at {} does not match",
-                        other.tile,
-                        cell_text(other.cell)
-                    )))
-                }
-                (false, Matching::PlayedSide) if played_against => {
-                    if anchor.is_some() {
-                        return Err(PlayError::Mismatch(format!(
-                            "the side against {} does not match",
-                            other.tile
-                        )));
-                    }
+                (false, Matching::EverySide) => return Err(Refusal::Side(*other)),
+                (false, Matching::PlayedSide) if played_against && a.anchor.is_some() => {
+                    return Err(Refusal::Side(*other))
                 }
                 (false, Matching::PlayedSide) => {}
             }
         }
         if against_anchor {
-            if !matched_any {
-                return Err(PlayError::Mismatch("no touching side matches".into()));
-            }
-            return Ok(Contact { corner: None });
+            return if matched_any {
+                Ok(Contact { corner: None })
+            } else {
+                Err(Refusal::NoSideMatches)
+            };
         }
         // No side against the anchor: in Star, a corner meeting may do.
-        if self.rules.variant == Variant::Star {
-            let corner_of = |o: &Placed| -> Option<(usize, usize)> {
-                let vs = p.cell.vertices();
-                let ov = o.cell.vertices();
-                let shared: Vec<(usize, usize)> = (0..3)
-                    .filter_map(|i| ov.iter().position(|v| *v == vs[i]).map(|j| (i, j)))
-                    .collect();
-                (shared.len() == 1).then(|| shared[0])
+        if let Some((o, i, j)) = a.corner {
+            let mine = p.corner_pair(i);
+            let theirs = o.corner_pair(j);
+            return if p.tile.is_boss() {
+                Ok(Contact {
+                    corner: Some(theirs),
+                })
+            } else if o.tile.is_boss() || mine == theirs {
+                Ok(Contact { corner: Some(mine) })
+            } else {
+                Err(Refusal::Corner {
+                    mine,
+                    theirs,
+                    tile: o.tile,
+                })
             };
-            let target = match anchor {
-                Some(a) => self.at(a).filter(|o| corner_of(o).is_some()),
-                None => self
-                    .board
-                    .iter()
-                    .find(|o| corner_of(o).is_some() && touching == 0),
-            };
-            if let Some(o) = target {
-                if let Some((i, j)) = corner_of(o) {
-                    let mine = p.corner_pair(i);
-                    let theirs = o.corner_pair(j);
-                    let pair = if p.tile.is_boss() {
-                        theirs
-                    } else if o.tile.is_boss() || mine == theirs {
-                        mine
-                    } else {
-                        return Err(PlayError::Mismatch(format!(
-                            "the corner holds {}+{}, but {}'s corner holds {}+{}",
-                            mine[0], mine[1], o.tile, theirs[0], theirs[1]
-                        )));
-                    };
-                    return Ok(Contact { corner: Some(pair) });
-                }
-            }
         }
-        Err(PlayError::NotTouching(match anchor {
-            Some(a) => format!(
+        Err(Refusal::NotTouching(a.anchor))
+    }
+
+    /// The message for a refusal.
+    fn explain(&self, r: Refusal) -> PlayError {
+        match r {
+            Refusal::Side(o) => PlayError::Mismatch(format!(
+                "the side against {} at {} does not match",
+                o.tile,
+                cell_text(o.cell)
+            )),
+            Refusal::NoSideMatches => PlayError::Mismatch("no touching side matches".into()),
+            Refusal::Corner { mine, theirs, tile } => PlayError::Mismatch(format!(
+                "the corner holds {}+{}, but {tile}'s corner holds {}+{}",
+                mine[0], mine[1], theirs[0], theirs[1]
+            )),
+            Refusal::NotTouching(Some(a)) => PlayError::NotTouching(format!(
                 "the tile must touch the last tile laid, at {}",
                 cell_text(a)
-            ),
-            None => "the tile must touch the layout".into(),
-        }))
+            )),
+            Refusal::NotTouching(None) => {
+                PlayError::NotTouching("the tile must touch the layout".into())
+            }
+            Refusal::Apart => {
+                PlayError::NotTouching("the tile must lie side to side with the layout".into())
+            }
+            Refusal::Vertex { tile, has, offered } => PlayError::Mismatch(format!(
+                "the corner shared with {tile} holds {has}, not {offered}"
+            )),
+        }
     }
 
     fn sides_match(&self, a: Tile, x: u8, b: Tile, y: u8) -> bool {
@@ -679,37 +747,6 @@ impl Hand {
             }
             _ => x == y,
         }
-    }
-
-    /// Tri-Ominos: a side must touch, and every shared corner must agree.
-    fn corner_contact(&self, p: &Placed) -> Result<Contact, PlayError> {
-        let touches = p
-            .cell
-            .side_neighbours()
-            .iter()
-            .any(|n| self.at(*n).is_some());
-        if !touches {
-            return Err(PlayError::NotTouching(
-                "the tile must lie side to side with the layout".into(),
-            ));
-        }
-        for (i, v) in p.cell.vertices().into_iter().enumerate() {
-            for c in cells_at(v) {
-                let Some(o) = self.at(c) else {
-                    continue;
-                };
-                let j = o.cell.vertices().iter().position(|w| *w == v).unwrap_or(0);
-                if o.value(j) != p.value(i) {
-                    return Err(PlayError::Mismatch(format!(
-                        "the corner shared with {} holds {}, not {}",
-                        o.tile,
-                        o.value(j),
-                        p.value(i)
-                    )));
-                }
-            }
-        }
-        Ok(Contact { corner: None })
     }
 
     /// Checks a move without playing it.
@@ -734,17 +771,7 @@ impl Hand {
                     if p.cell != Cell::up(0, 0) {
                         return Err(PlayError::LeadCell);
                     }
-                    let mut awards = Vec::new();
-                    if self.rules.variant == Variant::TriOminos {
-                        awards.push(Award::Corners(p.tile.total()));
-                        if p.tile.is_triple() {
-                            awards.push(Award::Opening);
-                        }
-                    }
-                    return Ok(Effect {
-                        awards,
-                        extra_move: false,
-                    });
+                    return Ok(self.effect_of(mv));
                 }
                 let contact = self.contact(&p)?;
                 if contact.corner != pl.corner {
@@ -770,14 +797,7 @@ impl Hand {
                 if !self.can_draw() {
                     return Err(PlayError::MustPlay("there is nothing to draw".into()));
                 }
-                Ok(Effect {
-                    awards: if self.rules.variant == Variant::TriOminos {
-                        vec![Award::Drew]
-                    } else {
-                        Vec::new()
-                    },
-                    extra_move: false,
-                })
+                Ok(self.effect_of(mv))
             }
             Move::Pass => {
                 if self.can_place() {
@@ -786,14 +806,7 @@ impl Hand {
                 if self.can_draw() {
                     return Err(PlayError::MustPlay("draw from the boneyard first".into()));
                 }
-                Ok(Effect {
-                    awards: if self.rules.variant == Variant::TriOminos {
-                        vec![Award::Passed]
-                    } else {
-                        Vec::new()
-                    },
-                    extra_move: false,
-                })
+                Ok(self.effect_of(mv))
             }
         }
     }
@@ -852,6 +865,50 @@ impl Hand {
     /// Plays a move and returns what it scored.
     pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
         let effect = self.check(mv)?;
+        self.commit(mv, &effect);
+        Ok(effect)
+    }
+
+    /// Plays a move from this position's [`Hand::legal_moves`] without
+    /// checking it again: for searches, which play millions.
+    pub fn play_legal(&mut self, mv: Move) -> Effect {
+        let effect = self.effect_of(mv);
+        self.commit(mv, &effect);
+        effect
+    }
+
+    /// What a legal move scores, and whether it earns another move.
+    fn effect_of(&self, mv: Move) -> Effect {
+        let tri = self.rules.variant == Variant::TriOminos;
+        let awards = match mv {
+            Move::Place(pl) if self.board.is_empty() => {
+                let t = pl.at.tile;
+                match (tri, t.is_triple()) {
+                    (true, true) => vec![Award::Corners(t.total()), Award::Opening],
+                    (true, false) => vec![Award::Corners(t.total())],
+                    _ => Vec::new(),
+                }
+            }
+            Move::Place(pl) => self.awards(&pl.at),
+            Move::Draw if tri => vec![Award::Drew],
+            Move::Pass if tri => vec![Award::Passed],
+            _ => Vec::new(),
+        };
+        Effect {
+            awards,
+            extra_move: matches!(mv, Move::Place(pl) if pl.corner.is_some() && !self.board.is_empty()),
+        }
+    }
+
+    /// The points laying `p` would score (a legal placement, not the opening).
+    pub fn points_of(&self, p: &Placed) -> i32 {
+        match self.rules.variant {
+            Variant::Points | Variant::Muggins => 0,
+            _ => self.awards(p).iter().map(|a| a.points()).sum(),
+        }
+    }
+
+    fn commit(&mut self, mv: Move, effect: &Effect) {
         let seat = self.to_move;
         self.scores[seat] += effect.points();
         match mv {
@@ -890,7 +947,6 @@ impl Hand {
                 }
             }
         }
-        Ok(effect)
     }
 
     fn next_turn(&mut self) {
@@ -998,6 +1054,41 @@ impl Hand {
         h.boneyard = it.collect();
         h
     }
+}
+
+/// What surrounds an empty cell (see [`Hand::around`]).
+#[derive(Clone, Copy, Debug)]
+struct Around {
+    /// The tile laid last, when plays must touch it.
+    anchor: Option<Cell>,
+    /// The tile across each side, and the index of its side that faces the cell.
+    sides: [Option<(Placed, usize)>; 3],
+    /// Star: the tile met only at a corner, and the shared vertex's index in
+    /// the cell and in that tile.
+    corner: Option<(Placed, usize, usize)>,
+    /// Tri-Ominos: the value each vertex must hold, and a tile that holds it.
+    vertex: [Option<(u8, Tile)>; 3],
+    /// Tri-Ominos: two tiles disagree at a vertex, so nothing fits.
+    clash: bool,
+}
+
+/// Why a tile does not fit, cheaply; [`Hand::explain`] words it.
+#[derive(Clone, Copy, Debug)]
+enum Refusal {
+    Side(Placed),
+    NoSideMatches,
+    Corner {
+        mine: [u8; 2],
+        theirs: [u8; 2],
+        tile: Tile,
+    },
+    NotTouching(Option<Cell>),
+    Apart,
+    Vertex {
+        tile: Tile,
+        has: u8,
+        offered: u8,
+    },
 }
 
 /// How a legal placement touches the board.

@@ -1,6 +1,7 @@
 //! `parlour`: the command line for analysis — deals, solvers, AI self-play, tile sets.
 
 mod args;
+mod dominoes;
 mod klondike;
 mod phutball;
 
@@ -19,7 +20,8 @@ fn usage() -> String {
     s.push_str("\nCommands:\n");
     s.push_str(klondike::USAGE);
     s.push_str(phutball::USAGE);
-    s.push_str("\nDominoes commands arrive with its rules engine.\n");
+    s.push_str("  ");
+    s.push_str(dominoes::USAGE);
     s
 }
 
@@ -31,10 +33,7 @@ fn main() -> ExitCode {
         Some(name) => match name.parse::<GameKind>() {
             Ok(GameKind::Klondike) => klondike::run(&args[1..]),
             Ok(GameKind::Phutball) => phutball::run(&args[1..]),
-            Ok(kind) => Err(UsageError(format!(
-                "{} has no commands yet; they arrive with its rules engine",
-                kind.slug()
-            ))),
+            Ok(GameKind::Dominoes) => dominoes::run(&args[1..]),
             Err(e) => Err(UsageError(e.to_string())),
         },
     };
