@@ -159,3 +159,82 @@ fn phutball_selfplay_reports_win_rates() {
     assert_eq!(code, 2);
     assert!(err.contains("--ohs: 'godlike' is not a level"), "{err}");
 }
+
+#[test]
+fn dominoes_tiles_prints_the_sets() {
+    let (code, out, _) = parlour(&["dominoes", "tiles", "--pips", "4"], "");
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 35);
+    assert!(out.starts_with("0-0-0\n0-0-1\n"));
+    let (_, out, _) = parlour(&["dominoes", "tiles", "--pips", "5", "--boss"], "");
+    assert_eq!(out.lines().count(), 57);
+    assert!(out.ends_with("5-5-5\n*\n"));
+    let (code, _, err) = parlour(&["dominoes", "tiles", "--pips", "7"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--pips: '7' is not valid"), "{err}");
+}
+
+#[test]
+fn dominoes_positions_deal_show_and_refuse_bad_lines() {
+    let (code, deal, _) = parlour(&["dominoes", "deal", "--game", "star", "--seed", "7"], "");
+    assert_eq!(code, 0);
+    assert!(deal.contains("rules: star\n"), "{deal}");
+    let (code, shown, _) = parlour(&["dominoes", "show", "-"], &deal);
+    assert_eq!(code, 0);
+    assert!(shown.starts_with(&deal), "{shown}");
+    assert!(
+        shown.contains("# legal moves (1): "),
+        "the opening is forced: {shown}"
+    );
+    let bad = deal.replace("to move: ", "to move: 9\n# ");
+    let (code, _, err) = parlour(&["dominoes", "show", "-"], &bad);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a seat from 1 to 2"), "{err}");
+    // A record replays; an illegal move is named.
+    let record = "rules: points\nseed: 3\nplay 1: 0-0-0@5,5u\n";
+    let (code, _, err) = parlour(&["dominoes", "show", "-"], record);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3: move 1 (0-0-0@5,5u)"), "{err}");
+}
+
+#[test]
+fn dominoes_selfplay_reports_win_rates() {
+    let (code, out, _) = parlour(
+        &[
+            "dominoes",
+            "selfplay",
+            "--game",
+            "muggins",
+            "--players",
+            "3",
+            "--ai",
+            "greedy,random,random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("6 hands of muggins (3 players, 0–4 set), seed 2"),
+        "{out}"
+    );
+    assert_eq!(out.lines().filter(|l| l.contains("random")).count(), 2);
+    let (code, _, err) = parlour(
+        &[
+            "dominoes",
+            "selfplay",
+            "--game",
+            "points",
+            "--players",
+            "2",
+            "--ai",
+            "strong",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--ai names 1 levels for 2 players"), "{err}");
+}

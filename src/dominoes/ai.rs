@@ -9,7 +9,8 @@
 //!   what this player cannot see, so it never peeks), picks a first move by
 //!   UCB1, and plays the hand out with a fast score-seeking policy. The move
 //!   played most often wins. When nothing is hidden, every guess is the
-//!   truth and the search is plain Monte Carlo tree search at the root.
+//!   truth; and when, besides, the end is near (two players, the boneyard
+//!   empty), an exact alpha-beta search to the last tile decides instead.
 //!   [`Search`] runs in slices, so the page never freezes.
 
 use super::rules::{Hand, Move};
@@ -116,10 +117,81 @@ pub struct Search {
     done: u32,
 }
 
+/// Positions the exact endgame search may visit before it gives up.
+pub const ENDGAME_NODES: u32 = 5_000;
+
+/// The exact best move when nothing is hidden from `seat` (two players, the
+/// boneyard empty, so the other hand is known) and the end is near enough to
+/// search to the last tile within `budget` positions: alpha-beta on the
+/// final point margin. `None` when the information is hidden or the budget
+/// runs out.
+pub fn exact(hand: &Hand, budget: u32) -> Option<(Move, i32)> {
+    if hand.hands().len() != 2 || !hand.boneyard().is_empty() || hand.end().is_some() {
+        return None;
+    }
+    let seat = hand.to_move();
+    let mut nodes = 0u32;
+    let moves = hand.legal_moves();
+    let mut best: Option<(Move, i32)> = None;
+    let mut alpha = i32::MIN + 1;
+    for mv in moves {
+        let mut h = hand.clone();
+        h.play_legal(mv);
+        let v = margin(&h, seat, alpha, i32::MAX, &mut nodes, budget)?;
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((mv, v));
+            alpha = alpha.max(v);
+        }
+    }
+    best
+}
+
+/// The final margin for `seat` with both sides playing their best, within
+/// the window `alpha`..`beta`; `None` past the budget.
+fn margin(
+    h: &Hand,
+    seat: usize,
+    mut alpha: i32,
+    mut beta: i32,
+    nodes: &mut u32,
+    budget: u32,
+) -> Option<i32> {
+    *nodes += 1;
+    if *nodes > budget {
+        return None;
+    }
+    if h.end().is_some() {
+        let s = h.scores();
+        return Some(s[seat] - s[1 - seat]);
+    }
+    let maximise = h.to_move() == seat;
+    let mut best = if maximise { i32::MIN } else { i32::MAX };
+    for mv in h.legal_moves() {
+        let mut next = h.clone();
+        next.play_legal(mv);
+        let v = margin(&next, seat, alpha, beta, nodes, budget)?;
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    Some(best)
+}
+
 impl Search {
-    /// A search for the player to move in `root`.
+    /// A search for the player to move in `root`. When nothing is hidden
+    /// and the end is near, the exact endgame search decides at once.
     pub fn new(root: Hand, seed: Seed) -> Search {
-        let moves = root.legal_moves();
+        let moves = match exact(&root, ENDGAME_NODES) {
+            Some((mv, _)) => vec![mv],
+            None => root.legal_moves(),
+        };
         let n = moves.len();
         Search {
             seat: root.to_move(),
@@ -245,6 +317,48 @@ mod tests {
         let a = choose_with(&h, Level::Strong, Seed(1), 100);
         let b = choose_with(&h, Level::Strong, Seed(1), 100);
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_endgame_search_finds_the_forced_win() {
+        use crate::dominoes::rules::Placed;
+        use crate::dominoes::tile::Tile;
+        let t = |s: &str| -> Tile { s.parse().unwrap() };
+        let p = |s: &str| -> Placed {
+            match s.parse::<Move>().unwrap() {
+                Move::Place(p) => p.at,
+                _ => unreachable!(),
+            }
+        };
+        // Seat 1 holds 1-1-2 and 4-4-4; only 1-1-2 fits against 1-1-1, and
+        // then seat 2 is stuck: 1-1-2 first, whatever comes.
+        let rules = Rules::new(Variant::Points);
+        let h = Hand::from_position(
+            rules,
+            vec![vec![t("1-1-2"), t("4-4-4")], vec![t("0-0-3")]],
+            vec![],
+            vec![p("1-1-1@0,0u")],
+            0,
+            vec![0, 0],
+        );
+        let (mv, v) = exact(&h, 1000).unwrap();
+        assert!(
+            matches!(mv, Move::Place(p) if p.at.tile == t("1-1-2")),
+            "{mv}"
+        );
+        // Both pass; seat 2's 3 pips against seat 1's 12: seat 2 scores 9.
+        assert_eq!(v, -9);
+        // Hidden tiles (a boneyard) or a small budget: no answer.
+        let hidden = Hand::from_position(
+            rules,
+            vec![vec![t("1-1-2")], vec![t("0-0-3")]],
+            vec![t("2-2-2")],
+            vec![p("1-1-1@0,0u")],
+            0,
+            vec![0, 0],
+        );
+        assert!(exact(&hidden, 1000).is_none());
+        assert!(exact(&h, 1).is_none());
     }
 
     #[test]

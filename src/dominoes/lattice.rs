@@ -194,6 +194,32 @@ mod tests {
     }
 
     #[test]
+    fn hit_test_agrees_with_the_triangles_on_random_points() {
+        use crate::rng::{Rng, Seed};
+        let mut rng = Rng::new(Seed(11));
+        let unit = |r: &mut Rng| r.below(1_000_000) as f64 / 1_000_000.0;
+        for _ in 0..20_000 {
+            let p = Point::new(
+                unit(&mut rng) * 1200.0 - 300.0,
+                unit(&mut rng) * 900.0 - 200.0,
+            );
+            let cell = L.cell_at(p);
+            // Inside (or on the edge of) the cell's triangle: the same side of
+            // each edge as the opposite corner.
+            let [a, b, c] = L.corners(cell);
+            let side = |u: Point, v: Point, w: Point| {
+                (v.x - u.x) * (w.y - u.y) - (v.y - u.y) * (w.x - u.x)
+            };
+            for (u, v, w) in [(a, b, c), (b, c, a), (c, a, b)] {
+                assert!(
+                    side(u, v, p) * side(u, v, w) >= -1e-6,
+                    "{p:?} not in {cell:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn hit_test_finds_each_centroid_and_points_near_corners() {
         for cell in some_cells() {
             assert_eq!(L.cell_at(L.centroid(cell)), cell);

@@ -120,7 +120,7 @@ struct Ui {
 /// Milliseconds a computer waits before it plays, so that its moves can be followed.
 const COMPUTER_DELAY_MS: f64 = 450.0;
 /// Playouts per animation frame for the strong computer.
-const SLICE: u32 = 40;
+const SLICE: u32 = 150;
 
 /// A game of triangular dominoes in the shell.
 #[derive(Clone, Debug)]

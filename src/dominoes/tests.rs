@@ -324,15 +324,43 @@ fn tri_ominos_hexagons_and_bridges() {
 
 #[test]
 fn legal_move_counts_on_fixed_positions() {
-    // Perft-style counts: each number was checked by hand once and pins the generator.
+    // Perft-style counts, checked against a brute force over every cell, tile,
+    // turn and declaration, and pinned.
     let rules = Rules::new(Variant::Points);
     let h = position(rules, "0-1-2@0,0u", "0-1-2 0-0-1 1-1-1 0-2-2", "4-4-4");
     // Free sides of up(0,0): left (0) → down(-1,0), right (1) → down(0,0), bottom (2) → down(0,-1).
-    let count = h.legal_moves().len();
-    assert_eq!(count, count_by_brute_force(&h));
+    assert_eq!(h.legal_moves().len(), count_by_brute_force(&h));
+    assert_eq!(h.legal_moves().len(), PINNED[0]);
     let star = position(star(), "0-1-2@0,0u", "0-1-2 0-0-1 1-1-1 0-2-2", "4-4-4");
     assert_eq!(star.legal_moves().len(), count_by_brute_force(&star));
+    assert_eq!(star.legal_moves().len(), PINNED[1]);
+    let mut anywhere = Rules::new(Variant::Muggins);
+    anywhere.reach = Reach::Anywhere;
+    let m = position(
+        anywhere,
+        "0-1-2@0,0u 3-4-4@0,0d",
+        "0-1-4 2-3-3 1-1-3",
+        "4-4-4",
+    );
+    assert_eq!(m.legal_moves().len(), count_by_brute_force(&m));
+    assert_eq!(m.legal_moves().len(), PINNED[2]);
+    let tri = Hand::from_position(
+        Rules::new(Variant::TriOminos),
+        vec![tiles("0-1-2 2-2-5 1-2-3 0-0-0"), tiles("5-5-5")],
+        vec![],
+        vec![placed("2-2-2@0,0u")],
+        0,
+        vec![0, 0],
+    );
+    assert_eq!(tri.legal_moves().len(), count_by_brute_force(&tri));
+    assert_eq!(tri.legal_moves().len(), PINNED[3]);
 }
+
+/// The counts above, pinned. The first by hand: 0-1-2 on up(0,0) shows 0
+/// left, 1 right, 2 below; a 0 against the left fits 4 ways (0-1-2 once,
+/// 0-0-1 twice, 0-2-2 once), a 1 against the right 3, a 2 below 3. The last:
+/// only 2-2-5 puts two 2s against 2-2-2, once per side.
+const PINNED: [usize; 4] = [10, 31, 8, 3];
 
 /// Every tile, cell near the board and turn, checked one by one.
 fn count_by_brute_force(h: &Hand) -> usize {
@@ -356,4 +384,24 @@ fn count_by_brute_force(h: &Hand) -> usize {
         }
     }
     n
+}
+
+#[test]
+fn tri_ominos_deals_nine_or_seven_and_leaves_a_boneyard() {
+    for (players, each) in [(2, 9), (3, 7), (4, 7)] {
+        let rules = Rules::new(Variant::TriOminos)
+            .with_players(players)
+            .unwrap();
+        let h = Hand::deal(rules, crate::rng::Seed(4));
+        assert!(h.hands().iter().all(|x| x.len() == each));
+        assert_eq!(h.boneyard().len(), 56 - players * each);
+    }
+    let points = Rules::new(Variant::Points).with_players(3).unwrap();
+    let h = Hand::deal(points, crate::rng::Seed(4));
+    assert!(h.hands().iter().all(|x| x.len() == 11));
+    assert_eq!(h.boneyard().len(), 2, "35 = 3 × 11 + 2");
+    assert!(Rules::new(Variant::Points).with_players(5).is_err());
+    let mut boss = Rules::new(Variant::TriOminos);
+    boss.boss = true;
+    assert!(boss.check().is_err());
 }
