@@ -7,7 +7,7 @@
 //! waste for good. Cycling the stock or shuffling runs between piles is not
 //! progress, so a game where only those remain is lost.
 
-use super::cards::{Card, Suit};
+use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, Passes, State};
 use std::collections::{HashSet, VecDeque};
 
@@ -101,20 +101,27 @@ pub fn is_lost(s: &State) -> bool {
 }
 
 /// Whether `card` can go to its foundation without ever being needed in the
-/// tableau: an Ace or a Two always, otherwise once both foundations of the
-/// other colour hold the rank below (so nothing could want to build on it).
+/// tableau. Ranks count from the foundations' base (the Ace in Klondike):
+/// the second rank always (the base never needs a place to go), the base too
+/// unless ranks wrap, otherwise once every card that could build on it is on
+/// its own foundation. While the player has yet to choose the base, nothing is.
 pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     if !s.fits_foundation(card) {
         return false;
     }
-    let rank = card.rank().value();
-    if rank <= 2 {
+    let Some(base) = s.base else {
+        return false;
+    };
+    let rel = |c: Card| (c.rank().value() + 13 - base.value()) % 13 + 1;
+    let r = rel(card);
+    if r == 2 || (r == 1 && !s.rules.wrap) {
         return true;
     }
-    Suit::ALL
-        .into_iter()
-        .filter(|o| o.is_red() != card.is_red())
-        .all(|o| s.foundations[o.index()] >= rank - 1)
+    let below_rank = (card.rank().value() + 11) % 13 + 1;
+    Suit::ALL.into_iter().all(|o| {
+        let below = Card::new(Rank::new(below_rank).unwrap_or(Rank::KING), o);
+        !s.rules.builds_on(below, card) || s.foundations[o.index()] >= rel(below)
+    })
 }
 
 /// A safe move to a foundation, if there is one (waste first, then piles left to right).
@@ -134,9 +141,18 @@ pub fn safe_move(s: &State) -> Option<Move> {
     })
 }
 
-/// Whether the game can finish itself: stock and waste empty, every card face up.
+/// Whether the game can finish itself: stock, waste and reserves empty, and
+/// every pile a face-up run (then some pile's top is always the next card a
+/// foundation needs). Not where ranks wrap, which can make a cycle.
 pub fn can_auto_complete(s: &State) -> bool {
-    !s.is_won() && s.stock.is_empty() && s.waste.is_empty() && s.tableau.iter().all(|c| c.down == 0)
+    !s.is_won()
+        && !s.rules.wrap
+        && s.stock.is_empty()
+        && s.waste.is_empty()
+        && s.reserves.iter().all(Vec::is_empty)
+        && s.tableau.iter().all(|c| {
+            c.down == 0 && c.cards.windows(2).all(|w| s.rules.builds_on(w[1], w[0]))
+        })
 }
 
 /// The next move of an auto-complete: the lowest card that can go up.

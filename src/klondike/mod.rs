@@ -12,6 +12,7 @@ pub mod cards;
 pub mod deal_format;
 pub mod rules;
 pub mod solver;
+pub mod variant;
 pub mod view;
 
 use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
@@ -31,6 +32,25 @@ use view::{Layout, Look, Sprite, CARD};
 /// Klondike's settings, as the shell sees them.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
+        key: "variant",
+        label: "Game",
+        choices: &[
+            Choice::new("klondike", "Klondike"),
+            Choice::new("agnes", "Agnes"),
+            Choice::new("easthaven", "Easthaven"),
+            Choice::new("nine-across", "Nine Across"),
+            Choice::new("somerset", "Somerset"),
+            Choice::new("thumb-and-pouch", "Thumb and Pouch"),
+            Choice::new("whitehead", "Whitehead"),
+            Choice::new("westcliff", "Westcliff"),
+            Choice::new("kuipers", "Kuipers"),
+            Choice::new("las-vegas", "Las Vegas"),
+            Choice::new("thoughtful", "Thoughtful Klondike"),
+        ],
+        default: "klondike",
+        restarts: true,
+    },
+    OptionSpec {
         key: "draw",
         label: "Deal from the stock",
         choices: &[
@@ -49,6 +69,16 @@ pub const OPTIONS: &[OptionSpec] = &[
             Choice::new("1", "One"),
         ],
         default: "unlimited",
+        restarts: true,
+    },
+    OptionSpec {
+        key: "space",
+        label: "Easthaven: a space takes",
+        choices: &[
+            Choice::new("king", "A King or a run headed by one"),
+            Choice::new("any", "Any card or run"),
+        ],
+        default: "king",
         restarts: true,
     },
     OptionSpec {
@@ -136,7 +166,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// The rules the options describe.
 pub fn rules_from(options: &Options) -> Rules {
     let get = |k| options.get(OPTIONS, k).unwrap_or_default();
-    Rules {
+    let player = Rules {
         draw: if get("draw") == "3" { 3 } else { 1 },
         passes: match get("passes") {
             "3" => Passes::Limited(3),
@@ -150,8 +180,17 @@ pub fn rules_from(options: &Options) -> Rules {
             _ => Scoring::Standard,
         },
         draw3_recycle_penalty: get("recycle-penalty") != "off",
+        fill: if get("space") == "any" {
+            rules::Fill::Any
+        } else {
+            rules::Fill::King
+        },
         ..Rules::default()
-    }
+    };
+    get("variant")
+        .parse::<variant::Variant>()
+        .unwrap_or_default()
+        .rules(player)
 }
 
 /// A move in the record, and whether the game played it by itself.
@@ -327,7 +366,10 @@ fn mode_key(rules: &Rules) -> String {
         Passes::Unlimited => "unlimited".to_owned(),
         Passes::Limited(n) => n.to_string(),
     };
-    format!("draw {}, passes {passes}", rules.draw)
+    match rules.variant {
+        variant::Variant::Klondike => format!("draw {}, passes {passes}", rules.draw),
+        v => format!("{}, draw {}, passes {passes}", v.name(), rules.draw),
+    }
 }
 
 fn replay(deal: &State, turns: &[Turn]) -> Result<State, StateError> {
@@ -345,6 +387,7 @@ fn pile_name(p: Pile) -> String {
         Pile::Waste => "the waste".into(),
         Pile::Foundation(s) => format!("the {} foundation", s.name().trim_end_matches('s')),
         Pile::Tableau(i) => format!("pile {}", i + 1),
+        Pile::Reserve(i) => format!("reserve {}", i + 1),
     }
 }
 
@@ -410,6 +453,7 @@ impl Klondike {
     fn look(&self) -> Look {
         Look {
             four_colour: self.option("deck") == "four-colour",
+            see_through: self.state.rules.variant == variant::Variant::Thoughtful,
         }
     }
 
@@ -420,7 +464,7 @@ impl Klondike {
         } else {
             board
         };
-        Layout::for_board(board, self.state.tableau.len())
+        Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len())
     }
 
     fn stats_mut(&mut self) -> &mut ModeStats {
@@ -523,6 +567,9 @@ impl Klondike {
     fn describe(before: &State, mv: Move, fx: Effects) -> String {
         let card = before.moving_card(mv).map(Card::name).unwrap_or_default();
         let mut text = match mv {
+            Move::Deal if before.rules.stock != rules::StockRule::Waste => {
+                "Dealt a card onto each pile.".to_owned()
+            }
             Move::Deal => {
                 let n = before.stock.len().min(usize::from(before.rules.draw));
                 if n == 1 {
@@ -532,10 +579,13 @@ impl Klondike {
                 }
             }
             Move::Recycle => "Turned the waste over into the stock.".to_owned(),
-            Move::WasteToFoundation | Move::TableauToFoundation(_) => {
+            Move::WasteToFoundation
+            | Move::TableauToFoundation(_)
+            | Move::ReserveToFoundation(_) => {
                 format!("Moved the {card} to its foundation.")
             }
             Move::WasteToTableau(t)
+            | Move::ReserveToTableau(_, t)
             | Move::FoundationToTableau(_, t)
             | Move::TableauToTableau { to: t, .. } => {
                 let onto = before.tableau[usize::from(t)]
@@ -845,6 +895,7 @@ impl Klondike {
     fn pile_order(&self) -> Vec<Pile> {
         let mut v = vec![Pile::Stock, Pile::Waste];
         v.extend(Suit::ALL.map(Pile::Foundation));
+        v.extend((0..self.state.reserves.len() as u8).map(Pile::Reserve));
         v.extend((0..self.state.tableau.len() as u8).map(Pile::Tableau));
         v
     }
@@ -854,6 +905,7 @@ impl Klondike {
             Pile::Tableau(i) => self.state.tableau[usize::from(i)].face_up().len() as u8,
             Pile::Waste => u8::from(!self.state.waste.is_empty()),
             Pile::Foundation(s) => u8::from(self.state.foundations[s.index()] > 0),
+            Pile::Reserve(i) => u8::from(!self.state.reserves[usize::from(i)].is_empty()),
             Pile::Stock => 0,
         }
     }
@@ -866,6 +918,11 @@ impl Klondike {
             Pile::Waste => self.state.waste.last().copied().into_iter().collect(),
             Pile::Foundation(s) => self.state.foundation_top(s).into_iter().collect(),
             Pile::Tableau(i) => self.state.tableau[usize::from(i)].cards.clone(),
+            Pile::Reserve(i) => self.state.reserves[usize::from(i)]
+                .last()
+                .copied()
+                .into_iter()
+                .collect(),
         };
         match cards
             .len()
@@ -1035,22 +1092,23 @@ impl Klondike {
     }
 }
 
-const RULES: &str = "Build four foundations up by suit, from Ace to King. All 52 cards on the foundations wins.\n\n\
-The seven tableau piles build down in alternating colours (a red six on a black seven). Any face-up run moves as a \
-unit; an empty pile takes only a King, or a run headed by one. A face-down card whose cover is gone turns face up. \
-Cards may come back from the foundations.\n\n\
-The stock deals one or three cards at a time to the waste, whose top card plays. When the stock is empty, turn the \
-waste over to go through it again: as often as you like, or three times, or once, as set in Settings.\n\n\
-Scoring. Standard (Windows): waste to tableau 5, to a foundation 10, tableau to foundation 10, turning a card 5, \
-foundation back to tableau −15, turning the waste over −100 when dealing singly, and −20 from the fourth pass when \
-dealing by threes; never below 0. Timed: Standard, less 2 points every 10 seconds, plus 700,000 ÷ seconds for a win \
-of 30 seconds or more. Vegas: pay 52, win 5 per card on the foundations; one pass dealing singly, three by threes; \
-the running total and undo are options.\n\n\
+/// The rules common to the family: scoring and controls (each variant's
+/// page comes first, see [`variant::Variant::help`]).
+macro_rules! common_rules {
+    () => {
+        "Scoring. Standard (Windows): waste to tableau 5, to a foundation 10, tableau to foundation 10, turning a \
+card 5, foundation back to tableau −15, turning the waste over −100 when dealing singly, and −20 from the fourth \
+pass when dealing by threes; never below 0. Timed: Standard, less 2 points every 10 seconds, plus 700,000 ÷ \
+seconds for a win of 30 seconds or more. Vegas: pay 52, win 5 per card on the foundations; one pass dealing \
+singly, three by threes; the running total and undo are options.\n\n\
 Playing. Drag a card or a run onto a pile, or tap it to send it where it fits best; double-tap sends it to its \
-foundation. Tap the stock to deal. Keyboard: arrows move between piles (up and down choose how many cards of a run), \
-Enter or Space picks up and puts down, Escape puts back, D deals, F sends to a foundation, Ctrl+Z undoes.\n\n\
-Safe cards (those no other card could need) go to the foundations by themselves, and once every card is face up the \
-game finishes itself; both can be turned off. The game tells you when no useful move is left.";
+foundation. Tap the stock to deal. Keyboard: arrows move between piles (up and down choose how many cards of a \
+run), Enter or Space picks up and puts down, Escape puts back, D deals, F sends to a foundation, Ctrl+Z undoes.\n\n\
+Safe cards (those no other card could need) go to the foundations by themselves, and once every card is face up \
+the game finishes itself; both can be turned off. The game tells you when no useful move is left."
+    };
+}
+pub(crate) use common_rules;
 
 impl Game for Klondike {
     fn kind(&self) -> GameKind {
@@ -1098,7 +1156,8 @@ impl Game for Klondike {
 
     fn draw(&self, p: &mut dyn Painter, board: Size) {
         self.ui.board.set(board);
-        let layout = Layout::for_board(board, self.state.tableau.len());
+        let layout =
+            Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len());
         view::draw_table(p, &layout);
         if self.state.stock.is_empty() && self.state.passes_left() == Some(0) {
             view::draw_no_redeal(p, layout.stock);
@@ -1195,7 +1254,8 @@ impl Game for Klondike {
                 _ => Outcome::nothing(),
             };
         }
-        let layout = Layout::for_board(board, self.state.tableau.len());
+        let layout =
+            Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len());
         match gesture {
             Gesture::Press(at) => {
                 self.ui.held = None;
@@ -1434,7 +1494,7 @@ impl Game for Klondike {
     }
 
     fn rules(&self) -> &'static str {
-        RULES
+        self.state.rules.variant.help()
     }
 
     fn moves(&self) -> Vec<String> {

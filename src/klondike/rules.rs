@@ -6,6 +6,7 @@
 //! the redeal limit, and whether cards may come back from the foundations.
 
 use super::cards::{Card, Rank, Suit};
+pub use super::variant::Variant;
 use crate::rng::{Rng, Seed};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -49,10 +50,62 @@ pub enum Build {
 /// What an empty tableau pile takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Fill {
-    /// Only a King, or a run headed by one.
+    /// Only a King, or a run headed by one — more exactly, the rank just
+    /// below the foundations' base (a King when they start from the Ace).
     King,
     /// Any card or run.
     Any,
+}
+
+/// How the tableau is dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Shape {
+    /// Pile *k* (from 1) gets *k* cards, only the last face up (Klondike).
+    Triangle,
+    /// Rows dealt across the piles, each row one pile shorter from the
+    /// left: `rows` rows, so pile *k* gets min(*k*, `rows`) cards (Somerset).
+    Rows {
+        /// How many rows.
+        rows: u8,
+    },
+    /// Every pile gets `down` face-down cards and `up` face-up ones.
+    Blocks {
+        /// Face-down cards per pile.
+        down: u8,
+        /// Face-up cards per pile.
+        up: u8,
+    },
+}
+
+/// Which runs move as a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Runs {
+    /// Any run the build rule allows.
+    Any,
+    /// Only runs in one suit (single cards follow the build rule).
+    SameSuit,
+}
+
+/// Where the stock's cards go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StockRule {
+    /// `draw` at a time onto the waste, turned back as the passes allow.
+    Waste,
+    /// One card face up onto each tableau pile, left to right (Easthaven).
+    OnPiles,
+    /// One card face up onto each reserve pile (Agnes).
+    OnReserves,
+}
+
+/// Where the foundations' base rank comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BaseRule {
+    /// [`Rules::base`].
+    Fixed,
+    /// The card dealt after the tableau goes up and sets it (Agnes).
+    DealtCard,
+    /// The first card the player puts on a foundation sets it (Nine Across).
+    Chosen,
 }
 
 /// The rules of one game, as data.
@@ -72,10 +125,26 @@ pub struct Rules {
     pub build: Build,
     /// What an empty pile takes.
     pub fill: Fill,
-    /// The rank each foundation starts with.
+    /// The rank each foundation starts with, under [`BaseRule::Fixed`].
     pub base: Rank,
     /// Whether cards may come back from the foundations.
     pub from_foundation: bool,
+    /// How the tableau is dealt.
+    pub shape: Shape,
+    /// Every card dealt face up.
+    pub face_up: bool,
+    /// Which runs move as a unit.
+    pub runs: Runs,
+    /// Ranks wrap round, King to Ace, on the tableau and the foundations.
+    pub wrap: bool,
+    /// Where the stock's cards go.
+    pub stock: StockRule,
+    /// Reserve piles the stock is dealt onto (their top cards play).
+    pub reserves: u8,
+    /// Where the foundations' base comes from.
+    pub base_rule: BaseRule,
+    /// The family member these rules make (for the view and the rules text).
+    pub variant: Variant,
 }
 
 impl Default for Rules {
@@ -90,6 +159,14 @@ impl Default for Rules {
             fill: Fill::King,
             base: Rank::ACE,
             from_foundation: true,
+            shape: Shape::Triangle,
+            face_up: false,
+            runs: Runs::Any,
+            wrap: false,
+            stock: StockRule::Waste,
+            reserves: 0,
+            base_rule: BaseRule::Fixed,
+            variant: Variant::Klondike,
         }
     }
 }
@@ -106,7 +183,9 @@ impl Rules {
 
     /// Whether `card` may be placed on `onto` in the tableau.
     pub fn builds_on(&self, card: Card, onto: Card) -> bool {
-        if onto.rank().value() != card.rank().value() + 1 {
+        let next = onto.rank().value() == card.rank().value() + 1
+            || (self.wrap && card.rank() == Rank::KING && onto.rank() == Rank::ACE);
+        if !next {
             return false;
         }
         match self.build {
@@ -117,12 +196,12 @@ impl Rules {
         }
     }
 
-    /// Whether an empty pile takes a run headed by `card`.
-    pub fn fills_empty(&self, card: Card) -> bool {
-        match self.fill {
-            Fill::King => card.rank() == Rank::KING,
-            Fill::Any => true,
-        }
+    /// Whether `count` cards from the top of a face-up run may move as a
+    /// unit: each builds on the one below, and [`Runs`] agrees.
+    pub fn is_run(&self, cards: &[Card]) -> bool {
+        cards.windows(2).all(|w| {
+            self.builds_on(w[1], w[0]) && (self.runs == Runs::Any || w[0].suit() == w[1].suit())
+        })
     }
 }
 
@@ -137,6 +216,8 @@ pub enum Pile {
     Foundation(Suit),
     /// A tableau pile, 0-based.
     Tableau(u8),
+    /// A reserve pile, 0-based: its top card plays, nothing builds on it.
+    Reserve(u8),
 }
 
 impl fmt::Display for Pile {
@@ -146,6 +227,7 @@ impl fmt::Display for Pile {
             Pile::Waste => f.write_str("W"),
             Pile::Foundation(s) => write!(f, "F{}", s.letter()),
             Pile::Tableau(i) => write!(f, "T{}", i + 1),
+            Pile::Reserve(i) => write!(f, "R{}", i + 1),
         }
     }
 }
@@ -177,6 +259,10 @@ pub enum Move {
     },
     /// A foundation's top card back to a tableau pile.
     FoundationToTableau(Suit, u8),
+    /// A reserve pile's top card to its foundation.
+    ReserveToFoundation(u8),
+    /// A reserve pile's top card to a tableau pile.
+    ReserveToTableau(u8, u8),
 }
 
 impl Move {
@@ -189,6 +275,7 @@ impl Move {
                 Pile::Tableau(i)
             }
             Move::FoundationToTableau(s, _) => Pile::Foundation(s),
+            Move::ReserveToFoundation(r) | Move::ReserveToTableau(r, _) => Pile::Reserve(r),
         }
     }
 }
@@ -206,6 +293,8 @@ impl fmt::Display for Move {
                 write!(f, "T{}-T{}x{count}", from + 1, to + 1)
             }
             Move::FoundationToTableau(s, t) => write!(f, "F{}-T{}", s.letter(), t + 1),
+            Move::ReserveToFoundation(r) => write!(f, "R{}-F", r + 1),
+            Move::ReserveToTableau(r, t) => write!(f, "R{}-T{}", r + 1, t + 1),
         }
     }
 }
@@ -218,7 +307,7 @@ impl fmt::Display for BadMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a move: expected D, R, W-F, W-T3, T2-F, T2-T5, T2-T5x3 or FH-T4",
+            "'{}' is not a move: expected D, R, W-F, W-T3, T2-F, T2-T5, T2-T5x3, FH-T4, R1-F or R1-T4",
             self.0
         )
     }
@@ -249,7 +338,18 @@ impl FromStr for Move {
             ),
             None => (to, None),
         };
-        let mv = if from == "W" {
+        let reserve = from
+            .strip_prefix('R')
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=20).contains(n))
+            .map(|n| n - 1);
+        let mv = if let Some(r) = reserve {
+            if to == "F" {
+                Move::ReserveToFoundation(r)
+            } else {
+                Move::ReserveToTableau(r, parse_tableau(to).ok_or_else(bad)?)
+            }
+        } else if from == "W" {
             Move::WasteToTableau(parse_tableau(to).ok_or_else(bad)?)
         } else if let Some(suit) = from.strip_prefix('F') {
             let mut cs = suit.chars();
@@ -329,6 +429,8 @@ pub enum MoveError {
     FoundationLocked,
     /// The game is won; nothing more to play.
     GameOver,
+    /// This layout turns the stock onto piles, never over.
+    NoRedeal,
 }
 
 impl fmt::Display for MoveError {
@@ -347,7 +449,7 @@ impl fmt::Display for MoveError {
                 write!(f, "the {} does not go on the {}", card.name(), onto.name())
             }
             MoveError::NeedsKing(c) => {
-                write!(f, "an empty pile takes only a king, not the {}", c.name())
+                write!(f, "an empty pile does not take the {}", c.name())
             }
             MoveError::NotNextOnFoundation(c) => {
                 write!(f, "the {} is not next on its foundation", c.name())
@@ -355,6 +457,7 @@ impl fmt::Display for MoveError {
             MoveError::SamePile => f.write_str("that is the same pile"),
             MoveError::FoundationLocked => f.write_str("cards may not leave the foundations"),
             MoveError::GameOver => f.write_str("the game is won"),
+            MoveError::NoRedeal => f.write_str("the stock is dealt once, never turned over"),
         }
     }
 }
@@ -410,25 +513,72 @@ pub struct State {
     pub points: i32,
     /// Moves played.
     pub moves: u32,
+    /// The reserve piles, bottom card first (see [`Rules::reserves`]).
+    pub reserves: Vec<Vec<Card>>,
+    /// The foundations' base rank, once known (see [`BaseRule`]).
+    pub base: Option<Rank>,
 }
 
 impl State {
-    /// Deals a game from `seed`: the deck is shuffled, pile *k* (from 1) takes
-    /// the next *k* cards with only the last face up, and the rest is the stock,
-    /// the next card of the deck on top.
+    /// Deals a game from `seed`: the deck is shuffled and dealt into the
+    /// tableau as [`Rules::shape`] says (Klondike: pile *k* from 1 takes the
+    /// next *k* cards, only the last face up); under [`BaseRule::DealtCard`]
+    /// the next card goes up to its foundation; the rest is the stock, the
+    /// next card of the deck on top.
     pub fn deal(rules: Rules, seed: Seed) -> State {
         let mut deck = Card::deck();
         Rng::new(seed).shuffle(&mut deck);
         let mut next = deck.into_iter();
-        let tableau = (0..rules.tableau)
-            .map(|k| Column {
-                cards: next.by_ref().take(usize::from(k) + 1).collect(),
-                down: k,
+        let piles = usize::from(rules.tableau);
+        let sizes: Vec<(u8, u8)> = (0..piles)
+            .map(|k| {
+                let k8 = k as u8;
+                let (down, up) = match rules.shape {
+                    Shape::Triangle => (k8, 1),
+                    Shape::Rows { rows } => (0, (k8 + 1).min(rows)),
+                    Shape::Blocks { down, up } => (down, up),
+                };
+                if rules.face_up {
+                    (0, down + up)
+                } else {
+                    (down, up)
+                }
             })
             .collect();
+        let mut tableau: Vec<Column> = sizes
+            .iter()
+            .map(|&(down, _)| Column {
+                cards: Vec::new(),
+                down,
+            })
+            .collect();
+        match rules.shape {
+            // Rows go across the piles, each row starting one pile further right.
+            Shape::Rows { rows } => {
+                for row in 0..usize::from(rows) {
+                    for col in tableau.iter_mut().skip(row) {
+                        col.cards.extend(next.next());
+                    }
+                }
+            }
+            _ => {
+                for (col, &(down, up)) in tableau.iter_mut().zip(&sizes) {
+                    col.cards = next.by_ref().take(usize::from(down + up)).collect();
+                }
+            }
+        }
+        let mut base_card = None;
+        if rules.base_rule == BaseRule::DealtCard {
+            base_card = next.next();
+        }
         let mut stock: Vec<Card> = next.collect();
         stock.reverse();
-        State::new(rules, tableau, stock)
+        let mut s = State::new(rules, tableau, stock);
+        if let Some(c) = base_card {
+            s.base = Some(c.rank());
+            s.foundations[c.suit().index()] = 1;
+        }
+        s
     }
 
     /// A fresh game from a given layout (the stock's top last).
@@ -446,6 +596,11 @@ impl State {
             foundations: [0; 4],
             recycles: 0,
             moves: 0,
+            reserves: vec![Vec::new(); usize::from(rules.reserves)],
+            base: match rules.base_rule {
+                BaseRule::Fixed => Some(rules.base),
+                _ => None,
+            },
         }
     }
 
@@ -461,6 +616,7 @@ impl State {
             .flat_map(|c| c.cards.iter().copied())
             .chain(self.stock.iter().copied())
             .chain(self.waste.iter().copied())
+            .chain(self.reserves.iter().flatten().copied())
             .chain(foundation_cards)
         {
             if std::mem::replace(&mut seen[c.index()], true) {
@@ -480,7 +636,8 @@ impl State {
 
     /// The `i`-th card (0 = the base) of `suit`'s foundation.
     fn foundation_card(&self, suit: Suit, i: u8) -> Card {
-        let rank = (self.rules.base.value() - 1 + i) % 13 + 1;
+        let base = self.base.unwrap_or(Rank::ACE);
+        let rank = (base.value() - 1 + i) % 13 + 1;
         Card::new(Rank::new(rank).unwrap_or(Rank::ACE), suit)
     }
 
@@ -493,7 +650,28 @@ impl State {
     /// Whether `card` is the next card its foundation needs.
     pub fn fits_foundation(&self, card: Card) -> bool {
         let n = self.foundations[card.suit().index()];
-        n < 13 && self.foundation_card(card.suit(), n) == card
+        // Under BaseRule::Chosen, the first card up sets the base.
+        (n == 0 && self.base.is_none()) || (n < 13 && self.foundation_card(card.suit(), n) == card)
+    }
+
+    /// Whether an empty tableau pile takes a run headed by `card`.
+    pub fn fills_empty(&self, card: Card) -> bool {
+        match self.rules.fill {
+            Fill::King => {
+                let base = self.base.unwrap_or(Rank::ACE).value();
+                card.rank().value() == (base + 11) % 13 + 1
+            }
+            Fill::Any => true,
+        }
+    }
+
+    fn reserve_top(&self, r: u8) -> Result<Card, MoveError> {
+        self.reserves
+            .get(usize::from(r))
+            .ok_or(MoveError::NoSuchPile(Pile::Reserve(r)))?
+            .last()
+            .copied()
+            .ok_or(MoveError::Empty(Pile::Reserve(r)))
     }
 
     /// Whether all 52 cards are on the foundations.
@@ -519,7 +697,7 @@ impl State {
         match self.column(to)?.top() {
             Some(onto) if self.rules.builds_on(card, onto) => Ok(()),
             Some(onto) => Err(MoveError::DoesNotFit { card, onto }),
-            None if self.rules.fills_empty(card) => Ok(()),
+            None if self.fills_empty(card) => Ok(()),
             None => Err(MoveError::NeedsKing(card)),
         }
     }
@@ -537,6 +715,9 @@ impl State {
                 }
             }
             Move::Recycle => {
+                if self.rules.stock != StockRule::Waste {
+                    return Err(MoveError::NoRedeal);
+                }
                 if !self.stock.is_empty() {
                     return Err(MoveError::StockNotEmpty);
                 }
@@ -583,7 +764,7 @@ impl State {
                     });
                 }
                 let run = &up[up.len() - usize::from(count)..];
-                if !run.windows(2).all(|w| self.rules.builds_on(w[1], w[0])) {
+                if !self.rules.is_run(run) {
                     return Err(MoveError::NotARun(Pile::Tableau(from)));
                 }
                 self.check_onto_tableau(run[0], to)?;
@@ -595,6 +776,16 @@ impl State {
                 let card = self
                     .foundation_top(suit)
                     .ok_or(MoveError::Empty(Pile::Foundation(suit)))?;
+                self.check_onto_tableau(card, to)?;
+            }
+            Move::ReserveToFoundation(r) => {
+                let card = self.reserve_top(r)?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::ReserveToTableau(r, to) => {
+                let card = self.reserve_top(r)?;
                 self.check_onto_tableau(card, to)?;
             }
         }
@@ -619,6 +810,9 @@ impl State {
         for i in 0..n {
             f(Move::TableauToFoundation(i));
         }
+        for r in 0..self.reserves.len() as u8 {
+            f(Move::ReserveToFoundation(r));
+        }
         for from in 0..n {
             let up = self.tableau[usize::from(from)].face_up().len() as u8;
             for count in (1..=up).rev() {
@@ -631,6 +825,11 @@ impl State {
         }
         for to in 0..n {
             f(Move::WasteToTableau(to));
+        }
+        for r in 0..self.reserves.len() as u8 {
+            for to in 0..n {
+                f(Move::ReserveToTableau(r, to));
+            }
         }
         for s in Suit::ALL {
             for to in 0..n {
@@ -666,6 +865,14 @@ impl State {
         }
     }
 
+    /// Puts a card that fits on its foundation (setting a chosen base).
+    fn to_foundation(&mut self, c: Card) {
+        if self.base.is_none() {
+            self.base = Some(c.rank());
+        }
+        self.foundations[c.suit().index()] += 1;
+    }
+
     fn flip(&mut self, i: u8) -> Option<Card> {
         let col = &mut self.tableau[usize::from(i)];
         if col.down > 0 && usize::from(col.down) == col.cards.len() {
@@ -682,14 +889,36 @@ impl State {
         let mut points = 0;
         let mut flipped = None;
         match mv {
-            Move::Deal => {
-                let n = self.stock.len().min(usize::from(self.rules.draw));
-                for _ in 0..n {
-                    if let Some(c) = self.stock.pop() {
-                        self.waste.push(c);
+            Move::Deal => match self.rules.stock {
+                StockRule::Waste => {
+                    let n = self.stock.len().min(usize::from(self.rules.draw));
+                    for _ in 0..n {
+                        if let Some(c) = self.stock.pop() {
+                            self.waste.push(c);
+                        }
                     }
                 }
-            }
+                StockRule::OnPiles => {
+                    for col in &mut self.tableau {
+                        match self.stock.pop() {
+                            // An empty pile's new card is face up too.
+                            Some(c) => {
+                                col.down = col.down.min(col.cards.len() as u8);
+                                col.cards.push(c);
+                            }
+                            None => break,
+                        }
+                    }
+                }
+                StockRule::OnReserves => {
+                    for pile in &mut self.reserves {
+                        match self.stock.pop() {
+                            Some(c) => pile.push(c),
+                            None => break,
+                        }
+                    }
+                }
+            },
             Move::Recycle => {
                 self.recycles = self.recycles.saturating_add(1);
                 while let Some(c) = self.waste.pop() {
@@ -705,9 +934,21 @@ impl State {
             }
             Move::WasteToFoundation => {
                 if let Some(c) = self.waste.pop() {
-                    self.foundations[c.suit().index()] += 1;
+                    self.to_foundation(c);
                 }
                 points += self.standard(10) + self.vegas(5);
+            }
+            Move::ReserveToFoundation(r) => {
+                if let Some(c) = self.reserves[usize::from(r)].pop() {
+                    self.to_foundation(c);
+                }
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::ReserveToTableau(r, to) => {
+                if let Some(c) = self.reserves[usize::from(r)].pop() {
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(5);
             }
             Move::WasteToTableau(to) => {
                 if let Some(c) = self.waste.pop() {
@@ -717,7 +958,7 @@ impl State {
             }
             Move::TableauToFoundation(from) => {
                 if let Some(c) = self.tableau[usize::from(from)].cards.pop() {
-                    self.foundations[c.suit().index()] += 1;
+                    self.to_foundation(c);
                 }
                 flipped = self.flip(from);
                 points += self.standard(10) + self.vegas(5);
@@ -759,6 +1000,9 @@ impl State {
                     .map(|i| col.cards[i])
             }
             Move::FoundationToTableau(s, _) => self.foundation_top(s),
+            Move::ReserveToFoundation(r) | Move::ReserveToTableau(r, _) => {
+                self.reserves.get(usize::from(r))?.last().copied()
+            }
         }
     }
 }

@@ -34,7 +34,7 @@
 //! position and budget give the same verdict and the same moves.
 
 use super::cards::{Card, Rank};
-use super::rules::{Build, Fill, Move, Passes, State};
+use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -213,9 +213,23 @@ impl Solver {
                 "tableaus that build other than in alternating colours".into(),
             ));
         }
-        if r.base != Rank::ACE {
+        if state.base != Some(Rank::ACE) || r.wrap {
             return Err(Unsupported(
-                "foundations that start from another rank than the Ace".into(),
+                "foundations that start from another rank than the Ace, or ranks that wrap".into(),
+            ));
+        }
+        if r.stock != StockRule::Waste {
+            return Err(Unsupported(
+                "a stock dealt onto the piles or onto reserves".into(),
+            ));
+        }
+        if r.runs != Runs::Any {
+            return Err(Unsupported("moving only runs of one suit".into()));
+        }
+        if r.face_up {
+            // Its search takes every face-up card of a pile to be a run.
+            return Err(Unsupported(
+                "piles dealt face up, which are not runs".into(),
             ));
         }
         if state.tableau.len() > MAX_PILES {

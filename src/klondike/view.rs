@@ -27,6 +27,8 @@ const BACK: Color = Color::rgb(0x1d, 0x4e, 0x89);
 const BACK_LINE: Color = Color::rgba(255, 255, 255, 70);
 const FOCUS: Color = Color::rgb(0xff, 0xd8, 0x6b);
 const HINT: Color = Color::rgb(0x7c, 0xe3, 0xff);
+/// The label on a see-through face-down card: the face's colour, dimmed.
+const SEE_THROUGH: Color = Color::rgba(0xfd, 0xfd, 0xfa, 190);
 
 /// Where the piles sit on the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,6 +43,8 @@ pub struct Layout {
     pub foundations: [Rect; 4],
     /// The top slot of each tableau pile; piles fan downwards from here.
     pub tableau: Vec<Rect>,
+    /// The reserve piles (Agnes), in a row between the top row and the tableau.
+    pub reserves: Vec<Rect>,
 }
 
 impl Layout {
@@ -75,7 +79,23 @@ impl Layout {
             waste: col(1, top),
             foundations: std::array::from_fn(|i| col(right + i, top)),
             tableau: (0..piles).map(|i| col(i, row2)).collect(),
+            reserves: Vec::new(),
         }
+    }
+
+    /// The same layout with a row of `n` reserve piles above the tableau.
+    pub fn with_reserves(mut self, n: usize) -> Layout {
+        if n == 0 {
+            return self;
+        }
+        let y = self.tableau.first().map_or(MARGIN, |r| r.y);
+        self.reserves = (0..n)
+            .map(|i| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h))
+            .collect();
+        for r in &mut self.tableau {
+            r.y += CARD.h + GAP;
+        }
+        self
     }
 
     /// The rectangle of a pile's base slot.
@@ -86,6 +106,11 @@ impl Layout {
             Pile::Foundation(s) => self.foundations[s.index()],
             Pile::Tableau(i) => self
                 .tableau
+                .get(usize::from(i))
+                .copied()
+                .unwrap_or(self.stock),
+            Pile::Reserve(i) => self
+                .reserves
                 .get(usize::from(i))
                 .copied()
                 .unwrap_or(self.stock),
@@ -151,7 +176,8 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
     for suit in Suit::ALL {
         let n = state.foundations[suit.index()];
         for i in 0..n {
-            let rank = (state.rules.base.value() - 1 + i) % 13 + 1;
+            let base = state.base.unwrap_or(Rank::ACE).value();
+            let rank = (base - 1 + i) % 13 + 1;
             let Some(rank) = Rank::new(rank) else {
                 continue;
             };
@@ -161,6 +187,17 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
                 face_up: true,
                 pile: Pile::Foundation(suit),
                 index: usize::from(i),
+            });
+        }
+    }
+    for (r, pile) in state.reserves.iter().enumerate() {
+        for (i, &card) in pile.iter().enumerate() {
+            out.push(Sprite {
+                card,
+                rect: layout.slot(Pile::Reserve(r as u8)),
+                face_up: true,
+                pile: Pile::Reserve(r as u8),
+                index: i,
             });
         }
     }
@@ -195,6 +232,7 @@ pub fn pile_at(state: &State, layout: &Layout, sprites: &[Sprite], p: Point) -> 
     }
     let mut piles = vec![Pile::Stock, Pile::Waste];
     piles.extend(Suit::ALL.map(Pile::Foundation));
+    piles.extend((0..state.reserves.len() as u8).map(Pile::Reserve));
     piles.extend((0..state.tableau.len() as u8).map(Pile::Tableau));
     piles
         .into_iter()
@@ -213,6 +251,8 @@ pub fn grab(state: &State, sprite: &Sprite) -> Option<(Pile, u8)> {
             (sprite.face_up && sprite.index < col.cards.len())
                 .then(|| (sprite.pile, (col.cards.len() - sprite.index) as u8))
         }
+        Pile::Reserve(i) => (sprite.index + 1 == state.reserves.get(usize::from(i))?.len())
+            .then_some((sprite.pile, 1)),
     }
 }
 
@@ -228,6 +268,8 @@ pub fn move_between(from: Pile, count: u8, to: Pile) -> Option<Move> {
             count,
         },
         (Pile::Foundation(s), Pile::Tableau(t)) if count == 1 => Move::FoundationToTableau(s, t),
+        (Pile::Reserve(r), Pile::Foundation(_)) if count == 1 => Move::ReserveToFoundation(r),
+        (Pile::Reserve(r), Pile::Tableau(t)) if count == 1 => Move::ReserveToTableau(r, t),
         _ => return None,
     })
 }
@@ -286,6 +328,9 @@ pub fn drop_target(
 pub struct Look {
     /// Clubs green and diamonds blue, for colour-blind players.
     pub four_colour: bool,
+    /// Thoughtful Klondike: face-down cards show their rank and suit on a
+    /// small label, still on their backs.
+    pub see_through: bool,
 }
 
 fn ink(card: Card, look: Look) -> Color {
@@ -355,6 +400,27 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
             }
         }
         p.stroke_rect(r, radius, 1.0, EDGE);
+        if look.see_through {
+            // A label in the strip that shows in a fanned pile.
+            let label = Rect::new(r.x + r.w * 0.06, r.y + r.h * 0.015, r.w * 0.5, r.h * 0.1);
+            p.fill_rect(label, label.h * 0.3, SEE_THROUGH);
+            let color = ink(card, look);
+            let mid = label.y + label.h / 2.0;
+            p.text(
+                Point::new(label.x + label.w * 0.3, mid),
+                card.rank().face(),
+                label.h * 0.85,
+                Align::Center,
+                color,
+            );
+            draw_pip(
+                p,
+                card.suit(),
+                Point::new(label.x + label.w * 0.72, mid),
+                label.h * 0.7,
+                color,
+            );
+        }
         return;
     }
     p.fill_rect(r, radius, FACE);
@@ -415,7 +481,7 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
         draw_pip(p, Suit::ALL[i], r.center(), CARD.w * 0.45, SLOT_PIP);
     }
-    for r in layout.tableau.iter().chain([&layout.waste]) {
+    for r in layout.tableau.iter().chain(&layout.reserves).chain([&layout.waste]) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
     }
     p.stroke_rect(layout.stock, radius, 3.0, SLOT);
@@ -651,7 +717,10 @@ mod tests {
             card,
             Rect::new(0.0, 0.0, CARD.w, CARD.h),
             true,
-            Look { four_colour: true },
+            Look {
+                four_colour: true,
+                ..Look::default()
+            },
         );
         assert_eq!(r.texts(), vec!["10"]);
         let blue = Color::rgb(0x15, 0x65, 0xc0);
@@ -668,5 +737,17 @@ mod tests {
             Look::default(),
         );
         assert!(r.texts().is_empty(), "a face-down card shows nothing");
+        // Thoughtful Klondike: still a back, but labelled.
+        let mut r = Recorder::default();
+        let look = Look {
+            see_through: true,
+            ..Look::default()
+        };
+        draw_card(&mut r, card, Rect::new(0.0, 0.0, CARD.w, CARD.h), false, look);
+        assert_eq!(r.texts(), vec!["10"]);
+        assert!(r
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::FillRect(_, col) if *col == BACK)));
     }
 }

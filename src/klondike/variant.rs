@@ -1,0 +1,523 @@
+//! The Klondike family: each variant is a configuration of one engine.
+//!
+//! [`Variant::rules`] takes the player's dealing and scoring settings and
+//! returns the [`Rules`] of the variant, overriding what the variant fixes
+//! (Las Vegas always deals singly, once, for Vegas points). [`Variant::help`]
+//! is its page of the in-game rules.
+
+use super::common_rules;
+use super::rules::{BaseRule, Build, Fill, Passes, Rules, Runs, Scoring, Shape, StockRule};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Klondike's own page of the rules.
+macro_rules! klondike_page {
+    () => {
+        "Build four foundations up by suit, from Ace to King. All 52 cards on the foundations wins.\n\n\
+The seven tableau piles (the first dealt one card, the seventh seven, only the top one face up) build down in \
+alternating colours (a red six on a black seven). Any face-up run moves as a unit; an empty pile takes only a King, \
+or a run headed by one. A face-down card whose cover is gone turns face up. Cards may come back from the \
+foundations.\n\n\
+The stock deals one or three cards at a time to the waste, whose top card plays. When the stock is empty, turn the \
+waste over to go through it again: as often as you like, or three times, or once, as set in Settings."
+    };
+}
+
+/// A member of the Klondike family.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Variant {
+    /// Seven piles, the classic.
+    #[default]
+    Klondike,
+    /// Agnes (Bernauer): reserves, and a base set by the 29th card.
+    Agnes,
+    /// Easthaven: piles of three, the stock dealt across the piles.
+    Easthaven,
+    /// Nine Across: nine piles, a base the player chooses, ranks wrap.
+    NineAcross,
+    /// Somerset (Usk): every card dealt, face up, in ten piles.
+    Somerset,
+    /// Thumb and Pouch: build on any suit but your own.
+    ThumbAndPouch,
+    /// Whitehead: all face up, build in colour, suit runs move.
+    Whitehead,
+    /// Westcliff: ten piles of three.
+    Westcliff,
+    /// Kuipers: eight piles, dealing singly.
+    Kuipers,
+    /// Las Vegas: dealing singly, once, for Vegas points.
+    LasVegas,
+    /// Thoughtful Klondike: every card's place is known.
+    Thoughtful,
+}
+
+impl Variant {
+    /// Every variant, in menu order.
+    pub const ALL: [Variant; 11] = [
+        Variant::Klondike,
+        Variant::Agnes,
+        Variant::Easthaven,
+        Variant::NineAcross,
+        Variant::Somerset,
+        Variant::ThumbAndPouch,
+        Variant::Whitehead,
+        Variant::Westcliff,
+        Variant::Kuipers,
+        Variant::LasVegas,
+        Variant::Thoughtful,
+    ];
+
+    /// The name in URLs and on the command line.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Variant::Klondike => "klondike",
+            Variant::Agnes => "agnes",
+            Variant::Easthaven => "easthaven",
+            Variant::NineAcross => "nine-across",
+            Variant::Somerset => "somerset",
+            Variant::ThumbAndPouch => "thumb-and-pouch",
+            Variant::Whitehead => "whitehead",
+            Variant::Westcliff => "westcliff",
+            Variant::Kuipers => "kuipers",
+            Variant::LasVegas => "las-vegas",
+            Variant::Thoughtful => "thoughtful",
+        }
+    }
+
+    /// The name on screen.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Klondike => "Klondike",
+            Variant::Agnes => "Agnes",
+            Variant::Easthaven => "Easthaven",
+            Variant::NineAcross => "Nine Across",
+            Variant::Somerset => "Somerset",
+            Variant::ThumbAndPouch => "Thumb and Pouch",
+            Variant::Whitehead => "Whitehead",
+            Variant::Westcliff => "Westcliff",
+            Variant::Kuipers => "Kuipers",
+            Variant::LasVegas => "Las Vegas",
+            Variant::Thoughtful => "Thoughtful Klondike",
+        }
+    }
+
+    /// Whether the player's draw and pass settings apply (else the variant fixes them).
+    pub fn uses_stock_settings(self) -> bool {
+        !matches!(
+            self,
+            Variant::Agnes
+                | Variant::Easthaven
+                | Variant::NineAcross
+                | Variant::Somerset
+                | Variant::Kuipers
+                | Variant::LasVegas
+        )
+    }
+
+    /// The rules of this variant. `player` carries the player's dealing,
+    /// scoring and space settings; the variant overrides what it fixes.
+    pub fn rules(self, player: Rules) -> Rules {
+        let mut r = Rules {
+            variant: self,
+            fill: Fill::King,
+            ..player
+        };
+        match self {
+            Variant::Klondike | Variant::Thoughtful => {}
+            Variant::Agnes => {
+                r.base_rule = BaseRule::DealtCard;
+                r.wrap = true;
+                r.stock = StockRule::OnReserves;
+                r.reserves = 7;
+                r.fill = Fill::King;
+            }
+            Variant::Easthaven => {
+                r.shape = Shape::Blocks { down: 2, up: 1 };
+                r.stock = StockRule::OnPiles;
+                // Only Easthaven offers the space setting.
+                r.fill = player.fill;
+            }
+            Variant::NineAcross => {
+                r.tableau = 9;
+                r.base_rule = BaseRule::Chosen;
+                r.wrap = true;
+                r.draw = 1;
+                r.passes = Passes::Unlimited;
+                r.fill = Fill::King;
+            }
+            Variant::Somerset => {
+                r.tableau = 10;
+                r.shape = Shape::Rows { rows: 8 };
+                r.face_up = true;
+                r.fill = Fill::King;
+            }
+            Variant::ThumbAndPouch => {
+                r.build = Build::AnySuitButOwn;
+                r.fill = Fill::Any;
+            }
+            Variant::Whitehead => {
+                r.face_up = true;
+                r.build = Build::SameColour;
+                r.runs = Runs::SameSuit;
+                r.fill = Fill::Any;
+            }
+            Variant::Westcliff => {
+                r.tableau = 10;
+                r.shape = Shape::Blocks { down: 2, up: 1 };
+                r.fill = Fill::Any;
+            }
+            Variant::Kuipers => {
+                r.tableau = 8;
+                r.draw = 1;
+                r.passes = Passes::Unlimited;
+            }
+            Variant::LasVegas => {
+                r.draw = 1;
+                r.passes = Passes::Limited(1);
+                r.scoring = Scoring::Vegas;
+            }
+        }
+        r
+    }
+
+    /// The whole rules text of this variant: its own page, then what the
+    /// family shares (scoring, controls).
+    pub fn help(self) -> &'static str {
+        match self {
+            Variant::Klondike => concat!(klondike_page!(), "\n\n", common_rules!()),
+            Variant::Agnes => concat!(
+                "Agnes (Bernauer). Seven piles dealt as in Klondike; the 29th card goes up to its \
+foundation and sets the base rank for all four, which build up by suit from it, wrapping from King to Ace. The \
+tableau builds down in alternating colours and wraps too (a King may go on an Ace); an empty pile takes only the \
+rank just below the base. Deal (tap the stock) puts one card face up on each of seven reserve piles (the last deal \
+two); the top card of every reserve plays to the tableau or a foundation, and nothing is built on a reserve. The \
+stock is dealt once.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Easthaven => concat!(
+                "Easthaven. Seven piles of three cards, two face down and one up. Build down in \
+alternating colours; any face-up run moves as a unit. A space takes a King or a run headed by one (Settings: any \
+card or run). When you are stuck, deal (tap the stock): one card face up onto each pile, left to right, the last \
+deal three. The stock is dealt once.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::NineAcross => concat!(
+                "Nine Across. Nine piles dealt as in Klondike (one to nine cards). You choose \
+the foundation base: the first card you put on a foundation sets the rank all four start from, and they build up \
+by suit, wrapping from King to Ace. The tableau builds down in alternating colours and wraps too; a space takes the \
+rank just below the base (a King until the base is chosen). The stock deals one card at a time, as often as you \
+like.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Somerset => concat!(
+                "Somerset (Usk). All 52 cards are dealt face up into ten piles, in rows: ten cards \
+across, then nine from the second pile, and so on down to three, so the piles hold 1, 2, … 8, 8, 8. There is no \
+stock. Build down in alternating colours; any run moves as a unit; a space takes only a King or a run headed by \
+one.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::ThumbAndPouch => concat!(
+                "Thumb and Pouch. Klondike's layout, but a card builds on the next rank up \
+of any suit but its own, and a space takes any card or run.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Whitehead => concat!(
+                "Whitehead. Klondike's layout with every card face up. Build down in the same \
+colour (a red six on a red seven); only a run of one suit moves as a unit; a space takes any card or run.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Westcliff => concat!(
+                "Westcliff. Ten piles of three cards, two face down and one up; the other 22 are \
+the stock. Build down in alternating colours; a space takes any card or run.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Kuipers => concat!(
+                "Kuipers. Eight piles dealt as in Klondike (one to eight cards); the stock deals \
+one card at a time, as often as you like. The source puts a human's chance of winning near 5%.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::LasVegas => concat!(
+                "Las Vegas. Klondike dealt one card at a time and once only, for Vegas points: \
+pay 52 to play, win 5 for each card on the foundations.",
+                "\n\n",
+                common_rules!()
+            ),
+            Variant::Thoughtful => concat!(
+                "Thoughtful Klondike. Klondike with nothing hidden: face-down cards show \
+through, dimmed, so you can plan the whole game. Hint asks the solver, which says whether the deal can still be \
+won and, if so, the next move of a winning line.",
+                "\n\n",
+                common_rules!()
+            ),
+        }
+    }
+}
+
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// A name that is no variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.slug()).collect();
+        write!(f, "'{}' is not a variant: {}", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.slug() == s)
+            .ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::klondike::cards::{Rank, Suit};
+    use crate::klondike::fixtures::{card as c, col};
+    use crate::klondike::rules::{Column, Move, MoveError, State};
+    use crate::rng::Seed;
+
+    fn deal(v: Variant) -> State {
+        let s = State::deal(v.rules(Rules::default()), Seed(7));
+        s.check_cards().unwrap();
+        s
+    }
+
+    /// (cards, face-down) per pile.
+    fn shape(s: &State) -> Vec<(usize, usize)> {
+        s.tableau
+            .iter()
+            .map(|c| (c.cards.len(), usize::from(c.down)))
+            .collect()
+    }
+
+    fn tt(from: u8, to: u8, count: u8) -> Move {
+        Move::TableauToTableau { from, to, count }
+    }
+
+    /// A position of `v` with these piles and nothing else in play (the
+    /// rest of the deck is left out: legality does not need it).
+    fn position(v: Variant, piles: Vec<Column>) -> State {
+        let mut r = v.rules(Rules::default());
+        r.tableau = piles.len() as u8;
+        State::new(r, piles, Vec::new())
+    }
+
+    #[test]
+    fn slugs_read_back_and_junk_is_named() {
+        for v in Variant::ALL {
+            assert_eq!(v.slug().parse::<Variant>(), Ok(v));
+        }
+        let err = "spider".parse::<Variant>().unwrap_err().to_string();
+        assert!(err.starts_with("'spider' is not a variant: klondike, agnes"), "{err}");
+    }
+
+    #[test]
+    fn klondike_kuipers_and_nine_across_deal_triangles() {
+        for (v, piles, stock) in [
+            (Variant::Klondike, 7, 24),
+            (Variant::Thoughtful, 7, 24),
+            (Variant::LasVegas, 7, 24),
+            (Variant::ThumbAndPouch, 7, 24),
+            (Variant::Kuipers, 8, 16),
+            (Variant::NineAcross, 9, 7),
+        ] {
+            let s = deal(v);
+            let want: Vec<(usize, usize)> = (0..piles).map(|k| (k + 1, k)).collect();
+            assert_eq!(shape(&s), want, "{v}");
+            assert_eq!(s.stock.len(), stock, "{v}");
+        }
+    }
+
+    #[test]
+    fn blocks_rows_and_face_up_deals() {
+        let e = deal(Variant::Easthaven);
+        assert_eq!(shape(&e), vec![(3, 2); 7]);
+        assert_eq!(e.stock.len(), 31);
+        let w = deal(Variant::Westcliff);
+        assert_eq!(shape(&w), vec![(3, 2); 10]);
+        assert_eq!(w.stock.len(), 22);
+        let s = deal(Variant::Somerset);
+        let sizes: Vec<usize> = shape(&s).iter().map(|p| p.0).collect();
+        assert_eq!(sizes, [1, 2, 3, 4, 5, 6, 7, 8, 8, 8]);
+        assert!(shape(&s).iter().all(|p| p.1 == 0), "all face up");
+        assert!(s.stock.is_empty());
+        let h = deal(Variant::Whitehead);
+        assert_eq!(
+            shape(&h),
+            (0..7).map(|k| (k + 1, 0)).collect::<Vec<_>>(),
+            "Klondike's triangle, face up"
+        );
+    }
+
+    #[test]
+    fn agnes_sets_the_base_with_the_29th_card_and_deals_to_reserves() {
+        let mut s = deal(Variant::Agnes);
+        assert_eq!(shape(&s), (0..7).map(|k| (k + 1, k)).collect::<Vec<_>>());
+        let base = s.base.expect("the 29th card sets the base");
+        assert_eq!(s.foundations.iter().sum::<u8>(), 1);
+        let up = Suit::ALL
+            .into_iter()
+            .find(|su| s.foundations[su.index()] == 1)
+            .unwrap();
+        assert_eq!(s.foundation_top(up).unwrap().rank(), base);
+        assert_eq!(s.stock.len(), 23);
+        assert_eq!(s.reserves.len(), 7);
+        for round in 1..=3 {
+            s.play(Move::Deal).unwrap();
+            assert!(s.reserves.iter().all(|r| r.len() == round));
+        }
+        s.play(Move::Deal).unwrap();
+        let sizes: Vec<usize> = s.reserves.iter().map(Vec::len).collect();
+        assert_eq!(sizes, [4, 4, 3, 3, 3, 3, 3]);
+        assert_eq!(s.check(Move::Deal), Err(MoveError::StockEmpty));
+        assert_eq!(s.check(Move::Recycle), Err(MoveError::NoRedeal));
+        s.check_cards().unwrap();
+    }
+
+    #[test]
+    fn agnes_reserves_play_and_ranks_wrap() {
+        let mut s = position(Variant::Agnes, vec![col(0, "AS"), col(0, "")]);
+        s.base = Some(Rank::new(5).unwrap());
+        s.reserves[0] = vec![c("2C"), c("KH")];
+        // K on A: the ranks wrap.
+        s.play(Move::ReserveToTableau(0, 0)).unwrap();
+        assert_eq!(s.tableau[0].top(), Some(c("KH")));
+        // An empty pile takes only the rank below the base: a 4.
+        s.reserves[1] = vec![c("4D")];
+        assert_eq!(
+            s.check(Move::ReserveToTableau(0, 1)),
+            Err(MoveError::NeedsKing(c("2C")))
+        );
+        assert!(s.check(Move::ReserveToTableau(1, 1)).is_ok());
+        // Foundations start from the base and wrap past the King.
+        assert!(s.fits_foundation(c("5H")));
+        assert!(!s.fits_foundation(c("AH")));
+        s.foundations[Suit::Hearts.index()] = 9; // 5 … K
+        assert!(s.fits_foundation(c("AH")));
+    }
+
+    #[test]
+    fn easthaven_deals_across_the_piles_and_the_space_setting_counts() {
+        let mut s = deal(Variant::Easthaven);
+        s.play(Move::Deal).unwrap();
+        assert_eq!(shape(&s), vec![(4, 2); 7], "a face-up card on each pile");
+        for _ in 0..3 {
+            s.play(Move::Deal).unwrap();
+        }
+        s.play(Move::Deal).unwrap();
+        let sizes: Vec<usize> = shape(&s).iter().map(|p| p.0).collect();
+        assert_eq!(sizes, [8, 8, 8, 7, 7, 7, 7], "31 = 4 × 7 + 3");
+        assert!(s.stock.is_empty());
+        let king_only = position(Variant::Easthaven, vec![col(0, "9H"), col(0, "")]);
+        assert_eq!(king_only.check(tt(0, 1, 1)), Err(MoveError::NeedsKing(c("9H"))));
+        let any = Rules {
+            fill: Fill::Any,
+            ..Rules::default()
+        };
+        let mut r = Variant::Easthaven.rules(any);
+        r.tableau = 2;
+        let s = State::new(r, vec![col(0, "9H"), col(0, "")], Vec::new());
+        assert!(s.check(tt(0, 1, 1)).is_ok());
+    }
+
+    #[test]
+    fn nine_across_lets_the_first_foundation_card_choose_the_base() {
+        let mut s = position(
+            Variant::NineAcross,
+            vec![col(0, "7C"), col(0, "6D"), col(0, "7H"), col(0, "AS"), col(0, "")],
+        );
+        assert_eq!(s.base, None);
+        // Before the base is chosen a space takes a King only.
+        assert_eq!(s.check(tt(0, 4, 1)), Err(MoveError::NeedsKing(c("7C"))));
+        s.play(Move::TableauToFoundation(0)).unwrap();
+        assert_eq!(s.base, Some(Rank::new(7).unwrap()));
+        assert!(s.check(Move::TableauToFoundation(1)).is_err(), "6D is not a 7");
+        assert!(s.check(Move::TableauToFoundation(2)).is_ok());
+        // Now a space takes the rank below the base: a 6.
+        assert!(s.check(tt(1, 4, 1)).is_ok());
+        // K on A in the tableau.
+        let r = s.rules;
+        assert!(r.builds_on(c("KD"), c("AS")));
+    }
+
+    #[test]
+    fn somerset_has_no_stock() {
+        let s = deal(Variant::Somerset);
+        assert_eq!(s.check(Move::Deal), Err(MoveError::StockEmpty));
+    }
+
+    #[test]
+    fn thumb_and_pouch_builds_on_any_other_suit() {
+        let s = position(
+            Variant::ThumbAndPouch,
+            vec![col(0, "TH"), col(0, "TD"), col(0, "9H"), col(0, "")],
+        );
+        assert!(s.check(tt(2, 0, 1)).is_err(), "not on its own suit");
+        assert!(s.check(tt(2, 1, 1)).is_ok(), "a red nine on a red ten");
+        assert!(s.check(tt(2, 3, 1)).is_ok(), "a space takes any card");
+    }
+
+    #[test]
+    fn whitehead_builds_in_colour_and_moves_only_suit_runs() {
+        let s = position(
+            Variant::Whitehead,
+            vec![col(0, "TD 9H 8D"), col(0, "TH 9H 8H"), col(0, "TS"), col(0, "TC")],
+        );
+        assert!(s.rules.builds_on(c("9H"), c("TD")), "same colour");
+        assert!(!s.rules.builds_on(c("9H"), c("TS")));
+        let j = position(Variant::Whitehead, vec![col(0, "JD"), col(0, "TD 9H 8D")]);
+        assert!(matches!(j.check(tt(1, 0, 3)), Err(MoveError::NotARun(_))));
+        let j = position(Variant::Whitehead, vec![col(0, "JH"), col(0, "TH 9H 8H")]);
+        assert!(j.check(tt(1, 0, 3)).is_ok());
+        assert!(s.check(tt(0, 2, 1)).is_err());
+    }
+
+    #[test]
+    fn westcliff_spaces_take_any_card() {
+        let s = position(Variant::Westcliff, vec![col(0, "9H"), col(0, "")]);
+        assert!(s.check(tt(0, 1, 1)).is_ok());
+    }
+
+    #[test]
+    fn fixed_settings_override_the_players() {
+        let mine = Rules {
+            draw: 3,
+            passes: Passes::Limited(3),
+            scoring: Scoring::Standard,
+            ..Rules::default()
+        };
+        let k = Variant::Kuipers.rules(mine);
+        assert_eq!((k.draw, k.passes), (1, Passes::Unlimited));
+        let v = Variant::LasVegas.rules(mine);
+        assert_eq!((v.draw, v.passes, v.scoring), (1, Passes::Limited(1), Scoring::Vegas));
+        assert_eq!(State::deal(v, Seed(1)).points, -52);
+        let t = Variant::Thoughtful.rules(mine);
+        assert_eq!((t.draw, t.passes), (3, Passes::Limited(3)), "Thoughtful keeps them");
+        assert!(!Variant::Kuipers.uses_stock_settings());
+        assert!(Variant::Westcliff.uses_stock_settings());
+    }
+}
