@@ -50,8 +50,11 @@ impl Mirror {
             .rect;
         let grab = Point::new(src.x + src.w / 2.0, src.y + 12.0);
         let to = match mv {
-            Move::WasteToFoundation | Move::TableauToFoundation(_) => Pile::Foundation(head.suit()),
+            Move::WasteToFoundation
+            | Move::TableauToFoundation(_)
+            | Move::ReserveToFoundation(_) => Pile::Foundation(head.suit()),
             Move::WasteToTableau(t)
+            | Move::ReserveToTableau(_, t)
             | Move::FoundationToTableau(_, t)
             | Move::TableauToTableau { to: t, .. } => Pile::Tableau(t),
             Move::Deal | Move::Recycle => Pile::Stock,

@@ -150,9 +150,9 @@ pub fn can_auto_complete(s: &State) -> bool {
         && s.stock.is_empty()
         && s.waste.is_empty()
         && s.reserves.iter().all(Vec::is_empty)
-        && s.tableau.iter().all(|c| {
-            c.down == 0 && c.cards.windows(2).all(|w| s.rules.builds_on(w[1], w[0]))
-        })
+        && s.tableau
+            .iter()
+            .all(|c| c.down == 0 && c.cards.windows(2).all(|w| s.rules.builds_on(w[1], w[0])))
 }
 
 /// The next move of an auto-complete: the lowest card that can go up.

@@ -1052,6 +1052,10 @@ impl Klondike {
 
     fn status_line(&self) -> String {
         let mut parts = Vec::new();
+        let variant = self.state.rules.variant;
+        if variant != variant::Variant::Klondike {
+            parts.push(variant.name().to_owned());
+        }
         match self.state.rules.scoring {
             Scoring::None => {}
             Scoring::Vegas => {
@@ -1070,9 +1074,17 @@ impl Klondike {
         parts.push(format!("Time {}", seconds_text(self.rec.elapsed_ms)));
         parts.push(format!("Moves {}", self.state.moves));
         parts.push(match self.state.passes_left() {
+            _ if self.state.rules.stock != rules::StockRule::Waste => {
+                format!("Stock {}", self.state.stock.len())
+            }
             None => "Passes unlimited".to_owned(),
             Some(n) => format!("Passes left {n}"),
         });
+        if self.option("deals") == "winnable" || self.option("indicator") == "on" {
+            if let Err(e) = solver::supports(&self.state) {
+                parts.push(format!("No solver here: {e}"));
+            }
+        }
         if let Some(job) = &self.ui.search {
             parts.push(format!(
                 "Looking for a winnable deal… ({} tried)",
@@ -1156,8 +1168,8 @@ impl Game for Klondike {
 
     fn draw(&self, p: &mut dyn Painter, board: Size) {
         self.ui.board.set(board);
-        let layout =
-            Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len());
+        let layout = Layout::for_board(board, self.state.tableau.len())
+            .with_reserves(self.state.reserves.len());
         view::draw_table(p, &layout);
         if self.state.stock.is_empty() && self.state.passes_left() == Some(0) {
             view::draw_no_redeal(p, layout.stock);
@@ -1254,8 +1266,8 @@ impl Game for Klondike {
                 _ => Outcome::nothing(),
             };
         }
-        let layout =
-            Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len());
+        let layout = Layout::for_board(board, self.state.tableau.len())
+            .with_reserves(self.state.reserves.len());
         match gesture {
             Gesture::Press(at) => {
                 self.ui.held = None;

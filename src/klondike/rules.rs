@@ -866,7 +866,7 @@ impl State {
     }
 
     /// Puts a card that fits on its foundation (setting a chosen base).
-    fn to_foundation(&mut self, c: Card) {
+    fn put_on_foundation(&mut self, c: Card) {
         if self.base.is_none() {
             self.base = Some(c.rank());
         }
@@ -934,13 +934,13 @@ impl State {
             }
             Move::WasteToFoundation => {
                 if let Some(c) = self.waste.pop() {
-                    self.to_foundation(c);
+                    self.put_on_foundation(c);
                 }
                 points += self.standard(10) + self.vegas(5);
             }
             Move::ReserveToFoundation(r) => {
                 if let Some(c) = self.reserves[usize::from(r)].pop() {
-                    self.to_foundation(c);
+                    self.put_on_foundation(c);
                 }
                 points += self.standard(10) + self.vegas(5);
             }
@@ -958,7 +958,7 @@ impl State {
             }
             Move::TableauToFoundation(from) => {
                 if let Some(c) = self.tableau[usize::from(from)].cards.pop() {
-                    self.to_foundation(c);
+                    self.put_on_foundation(c);
                 }
                 flipped = self.flip(from);
                 points += self.standard(10) + self.vegas(5);

@@ -204,37 +204,44 @@ fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
+/// Whether the solver can search `state`'s rules, or the plain reason it cannot.
+pub fn supports(state: &State) -> Result<(), Unsupported> {
+    let r = state.rules;
+    if r.build != Build::AlternateColour {
+        return Err(Unsupported(
+            "tableaus that build other than in alternating colours".into(),
+        ));
+    }
+    if state.base != Some(Rank::ACE) || r.wrap {
+        return Err(Unsupported(
+            "foundations that start from another rank than the Ace, or ranks that wrap".into(),
+        ));
+    }
+    if r.stock != StockRule::Waste {
+        return Err(Unsupported(
+            "a stock dealt onto the piles or onto reserves".into(),
+        ));
+    }
+    if r.runs != Runs::Any {
+        return Err(Unsupported("moving only runs of one suit".into()));
+    }
+    if r.face_up {
+        // Its search takes every face-up card of a pile to be a run.
+        return Err(Unsupported(
+            "piles dealt face up, which are not runs".into(),
+        ));
+    }
+    if state.tableau.len() > MAX_PILES {
+        return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
+    }
+    Ok(())
+}
+
 impl Solver {
     /// Prepares a search of `state`.
     pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        supports(state)?;
         let r = state.rules;
-        if r.build != Build::AlternateColour {
-            return Err(Unsupported(
-                "tableaus that build other than in alternating colours".into(),
-            ));
-        }
-        if state.base != Some(Rank::ACE) || r.wrap {
-            return Err(Unsupported(
-                "foundations that start from another rank than the Ace, or ranks that wrap".into(),
-            ));
-        }
-        if r.stock != StockRule::Waste {
-            return Err(Unsupported(
-                "a stock dealt onto the piles or onto reserves".into(),
-            ));
-        }
-        if r.runs != Runs::Any {
-            return Err(Unsupported("moving only runs of one suit".into()));
-        }
-        if r.face_up {
-            // Its search takes every face-up card of a pile to be a run.
-            return Err(Unsupported(
-                "piles dealt face up, which are not runs".into(),
-            ));
-        }
-        if state.tableau.len() > MAX_PILES {
-            return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
-        }
         let mut root = Node {
             piles: [Pile {
                 cards: [0; PILE_CAP],

@@ -262,7 +262,6 @@ won and, if so, the next move of a winning line.",
     }
 }
 
-
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.slug())
@@ -332,7 +331,10 @@ mod tests {
             assert_eq!(v.slug().parse::<Variant>(), Ok(v));
         }
         let err = "spider".parse::<Variant>().unwrap_err().to_string();
-        assert!(err.starts_with("'spider' is not a variant: klondike, agnes"), "{err}");
+        assert!(
+            err.starts_with("'spider' is not a variant: klondike, agnes"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -433,7 +435,10 @@ mod tests {
         assert_eq!(sizes, [8, 8, 8, 7, 7, 7, 7], "31 = 4 × 7 + 3");
         assert!(s.stock.is_empty());
         let king_only = position(Variant::Easthaven, vec![col(0, "9H"), col(0, "")]);
-        assert_eq!(king_only.check(tt(0, 1, 1)), Err(MoveError::NeedsKing(c("9H"))));
+        assert_eq!(
+            king_only.check(tt(0, 1, 1)),
+            Err(MoveError::NeedsKing(c("9H")))
+        );
         let any = Rules {
             fill: Fill::Any,
             ..Rules::default()
@@ -448,14 +453,23 @@ mod tests {
     fn nine_across_lets_the_first_foundation_card_choose_the_base() {
         let mut s = position(
             Variant::NineAcross,
-            vec![col(0, "7C"), col(0, "6D"), col(0, "7H"), col(0, "AS"), col(0, "")],
+            vec![
+                col(0, "7C"),
+                col(0, "6D"),
+                col(0, "7H"),
+                col(0, "AS"),
+                col(0, ""),
+            ],
         );
         assert_eq!(s.base, None);
         // Before the base is chosen a space takes a King only.
         assert_eq!(s.check(tt(0, 4, 1)), Err(MoveError::NeedsKing(c("7C"))));
         s.play(Move::TableauToFoundation(0)).unwrap();
         assert_eq!(s.base, Some(Rank::new(7).unwrap()));
-        assert!(s.check(Move::TableauToFoundation(1)).is_err(), "6D is not a 7");
+        assert!(
+            s.check(Move::TableauToFoundation(1)).is_err(),
+            "6D is not a 7"
+        );
         assert!(s.check(Move::TableauToFoundation(2)).is_ok());
         // Now a space takes the rank below the base: a 6.
         assert!(s.check(tt(1, 4, 1)).is_ok());
@@ -485,7 +499,12 @@ mod tests {
     fn whitehead_builds_in_colour_and_moves_only_suit_runs() {
         let s = position(
             Variant::Whitehead,
-            vec![col(0, "TD 9H 8D"), col(0, "TH 9H 8H"), col(0, "TS"), col(0, "TC")],
+            vec![
+                col(0, "TD 9H 8D"),
+                col(0, "TH 9H 8H"),
+                col(0, "TS"),
+                col(0, "TC"),
+            ],
         );
         assert!(s.rules.builds_on(c("9H"), c("TD")), "same colour");
         assert!(!s.rules.builds_on(c("9H"), c("TS")));
@@ -513,10 +532,17 @@ mod tests {
         let k = Variant::Kuipers.rules(mine);
         assert_eq!((k.draw, k.passes), (1, Passes::Unlimited));
         let v = Variant::LasVegas.rules(mine);
-        assert_eq!((v.draw, v.passes, v.scoring), (1, Passes::Limited(1), Scoring::Vegas));
+        assert_eq!(
+            (v.draw, v.passes, v.scoring),
+            (1, Passes::Limited(1), Scoring::Vegas)
+        );
         assert_eq!(State::deal(v, Seed(1)).points, -52);
         let t = Variant::Thoughtful.rules(mine);
-        assert_eq!((t.draw, t.passes), (3, Passes::Limited(3)), "Thoughtful keeps them");
+        assert_eq!(
+            (t.draw, t.passes),
+            (3, Passes::Limited(3)),
+            "Thoughtful keeps them"
+        );
         assert!(!Variant::Kuipers.uses_stock_settings());
         assert!(Variant::Westcliff.uses_stock_settings());
     }

@@ -481,7 +481,12 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
         draw_pip(p, Suit::ALL[i], r.center(), CARD.w * 0.45, SLOT_PIP);
     }
-    for r in layout.tableau.iter().chain(&layout.reserves).chain([&layout.waste]) {
+    for r in layout
+        .tableau
+        .iter()
+        .chain(&layout.reserves)
+        .chain([&layout.waste])
+    {
         p.stroke_rect(*r, radius, 3.0, SLOT);
     }
     p.stroke_rect(layout.stock, radius, 3.0, SLOT);
@@ -743,7 +748,13 @@ mod tests {
             see_through: true,
             ..Look::default()
         };
-        draw_card(&mut r, card, Rect::new(0.0, 0.0, CARD.w, CARD.h), false, look);
+        draw_card(
+            &mut r,
+            card,
+            Rect::new(0.0, 0.0, CARD.w, CARD.h),
+            false,
+            look,
+        );
         assert_eq!(r.texts(), vec!["10"]);
         assert!(r
             .ops
