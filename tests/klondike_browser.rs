@@ -305,3 +305,50 @@ async fn a_winnable_deal_played_to_the_end_shows_the_win() {
     b.assert_clean_console("winning").await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_variant_opens_from_the_url() {
+    use parlour::klondike::variant::Variant;
+    if !enabled("every_variant_opens_from_the_url") {
+        return;
+    }
+    let b = browser(1000, 800).await;
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    for v in Variant::ALL {
+        b.open(&format!("?game=klondike&variant={}&seed=5", v.slug()))
+            .await;
+        let name = if v == Variant::Klondike { "Moves 0" } else { v.name() };
+        b.wait_for(
+            v.slug(),
+            &format!(
+                "const s = document.querySelector('.parlour-status'); return !!s && s.textContent.includes({name:?}) && !!window.parlour;"
+            ),
+        )
+        .await;
+        // The page shows what the URL asked for, and its own rules page.
+        let query = b.js("return window.parlour.query();").await;
+        let query = query.as_str().unwrap_or_default().to_owned();
+        if v == Variant::Klondike {
+            assert!(!query.contains("variant="), "{query}");
+        } else {
+            assert!(query.contains(&format!("variant={}", v.slug())), "{query}");
+        }
+        b.js("document.querySelector('[data-action=rules]').click();")
+            .await;
+        let rules = b
+            .js("const r = document.querySelector('.parlour-rules'); return r ? r.textContent : '';")
+            .await;
+        let first_words = v.help().split('.').next().unwrap_or_default().to_owned();
+        assert!(
+            rules.as_str().unwrap_or_default().contains(&first_words),
+            "{}: {rules}",
+            v.slug()
+        );
+        // One move through the page: a deal from the stock, or any legal move.
+        let moves = b.js("return window.parlour.moves().length;").await;
+        assert_eq!(moves, Value::from(0), "{}", v.slug());
+    }
+    b.assert_clean_console("the variants").await;
+    b.close().await;
+}

@@ -142,6 +142,7 @@ mod klondike {
     use parlour::input::{straight_drag, Gesture, Key};
     use parlour::klondike::cards::Suit;
     use parlour::klondike::rules::{Move, Rules, State};
+    use parlour::klondike::variant::Variant;
     use parlour::klondike::{deal_format, Klondike};
     use parlour::Seed;
     use proptest::prelude::*;
@@ -242,12 +243,17 @@ mod klondike {
     }
 
     fn game(seed: u64, draw3: bool) -> Klondike {
+        variant_game(seed, draw3, Variant::Klondike)
+    }
+
+    fn variant_game(seed: u64, draw3: bool, v: Variant) -> Klondike {
         let mut k = Klondike::new(Seed(seed));
         k.set_reduced_motion(true);
         if draw3 {
             k.set_option("draw", "3").unwrap();
-            k.new_game(Seed(seed));
         }
+        k.set_option("variant", v.slug()).unwrap();
+        k.new_game(Seed(seed));
         k
     }
 
@@ -261,6 +267,26 @@ mod klondike {
             let mut k = game(seed, draw3);
             let start = k.state().clone();
             run(&mut k, &acts);
+            while k.can_undo() {
+                k.undo();
+            }
+            prop_assert_eq!(k.state(), &start);
+        }
+
+        #[test]
+        fn every_variant_keeps_every_card_and_undoes_to_the_deal(
+            seed in 0u64..1000,
+            v in prop::sample::select(Variant::ALL.to_vec()),
+            acts in prop::collection::vec(act(), 0..50),
+        ) {
+            let mut k = variant_game(seed, false, v);
+            prop_assert_eq!(k.state().rules.variant, v);
+            let start = k.state().clone();
+            run(&mut k, &acts);
+            let saved = k.save();
+            let mut other = game(0, true);
+            other.load(&saved).unwrap();
+            prop_assert_eq!(other.state(), k.state());
             while k.can_undo() {
                 k.undo();
             }

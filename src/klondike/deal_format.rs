@@ -2,19 +2,24 @@
 //!
 //! ```text
 //! # Klondike deal, seed 42        (a comment: from # to the end of the line)
+//! variant: westcliff              optional, first: the family member (default klondike)
 //! T1: 5C                          one line per tableau pile, bottom card first;
-//! T2: 7D 8H                       the last card of each pile is the face-up one
+//! T2: 7D 8H                       the last card of each pile is the face-up one,
+//! T3: 2S 9D / QC 4H               unless a '/' ends the face-down cards
 //! …
-//! T7: 2S 9D QC 4H 6S TD KH
-//! stock: AS 2D …                  the stock, top card (the first dealt) first
+//! R1: 4D 9S                       reserve piles (Agnes), bottom first, R1 … Rn
+//! foundations: 5H                 cards already on the foundations (Agnes' base card)
+//! stock: AS 2D …                  the stock, top card (the first dealt) first; last
 //! ```
 //!
 //! Cards are a rank from `A23456789TJQK` and a suit from `CDHS`. The piles must
-//! come in order `T1` … `Tn` (n = the rules' tableau count) and, with the
-//! stock, hold every card of the deck exactly once.
+//! come in order `T1` … `Tn` (n = the variant's tableau count), then the
+//! reserves `R1` … `Rk` if the variant has any, and with the foundations and
+//! the stock hold every card of the deck exactly once. Each suit's
+//! foundation cards must run up from the base (the first card's rank).
 
-use super::cards::Card;
-use super::rules::{Column, Rules, State};
+use super::cards::{Card, Suit};
+use super::rules::{Column, Rules, Shape, State, Variant};
 use std::fmt;
 
 /// Where and why a deal file is wrong.
@@ -50,10 +55,13 @@ fn err(line: usize, token: Option<&str>, expected: impl Into<String>) -> DealErr
     }
 }
 
-/// Reads a deal under `rules`.
+/// Reads a deal. `rules` carries the dealing and scoring settings; a
+/// `variant:` line applies that variant to them.
 pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
-    let piles = usize::from(rules.tableau);
-    let mut tableau: Vec<Column> = Vec::with_capacity(piles);
+    let mut rules = rules;
+    let mut tableau: Vec<Column> = Vec::new();
+    let mut reserves: Vec<Vec<Card>> = Vec::new();
+    let mut foundations: Option<Vec<Card>> = None;
     let mut stock: Option<Vec<Card>> = None;
     let mut seen = [0usize; 52];
     for (n, raw) in text.lines().enumerate() {
@@ -70,8 +78,27 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             )
         })?;
         let label = label.trim();
+        if stock.is_some() {
+            return Err(err(line_no, Some(label), "nothing after the 'stock:' line"));
+        }
+        if label == "variant" {
+            if !tableau.is_empty() {
+                return Err(err(line_no, Some(label), "'variant:' before the piles"));
+            }
+            let name = rest.trim();
+            let v: Variant = name
+                .parse()
+                .map_err(|e: super::variant::UnknownVariant| err(line_no, Some(name), e.to_string()))?;
+            rules = v.rules(rules);
+            continue;
+        }
         let mut cards = Vec::new();
+        let mut down = None;
         for token in rest.split_whitespace() {
+            if token == "/" && label.starts_with('T') && down.is_none() {
+                down = Some(cards.len() as u8);
+                continue;
+            }
             let card: Card = token.parse().map_err(|_| {
                 err(
                     line_no,
@@ -92,37 +119,47 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             seen[card.index()] = line_no;
             cards.push(card);
         }
-        if stock.is_some() {
-            return Err(err(line_no, Some(label), "nothing after the 'stock:' line"));
-        }
-        if label == "stock" {
-            if tableau.len() != piles {
-                return Err(err(
-                    line_no,
-                    Some(label),
-                    format!("pile T{} before the stock", tableau.len() + 1),
-                ));
-            }
-            stock = Some(cards);
-            continue;
-        }
-        let want = format!("T{}", tableau.len() + 1);
-        if label != want || tableau.len() == piles {
-            let expected = if tableau.len() == piles {
-                "'stock:' after the last pile".to_owned()
+        let piles = usize::from(rules.tableau);
+        let want_pile = format!("T{}", tableau.len() + 1);
+        let want_reserve = format!("R{}", reserves.len() + 1);
+        let next_label = || {
+            if tableau.len() < piles {
+                format!("'{want_pile}:' (piles come in order)")
+            } else if reserves.len() < usize::from(rules.reserves) {
+                format!("'{want_reserve}:' (reserves come in order, after the piles)")
             } else {
-                format!("'{want}:' (piles come in order)")
-            };
-            return Err(err(line_no, Some(label), expected));
+                "'foundations:' or 'stock:' after the last pile".to_owned()
+            }
+        };
+        match label {
+            "stock" | "foundations" => {
+                if tableau.len() < piles || reserves.len() < usize::from(rules.reserves) {
+                    return Err(err(line_no, Some(label), next_label()));
+                }
+                if label == "stock" {
+                    stock = Some(cards);
+                } else if foundations.replace(cards).is_some() {
+                    return Err(err(line_no, Some(label), "one 'foundations:' line"));
+                }
+            }
+            l if l == want_pile && tableau.len() < piles => {
+                if cards.is_empty() && !rules.face_up && rules.shape == Shape::Triangle {
+                    return Err(err(line_no, None, format!("at least one card on {want_pile}")));
+                }
+                let down = down.unwrap_or(cards.len().saturating_sub(1) as u8);
+                tableau.push(Column { cards, down });
+            }
+            l if l == want_reserve
+                && tableau.len() == piles
+                && reserves.len() < usize::from(rules.reserves) =>
+            {
+                reserves.push(cards);
+            }
+            _ => return Err(err(line_no, Some(label), next_label())),
         }
-        if cards.is_empty() {
-            return Err(err(line_no, None, format!("at least one card on {want}")));
-        }
-        let down = (cards.len() - 1) as u8;
-        tableau.push(Column { cards, down });
     }
     let Some(mut stock) = stock else {
-        let what = if tableau.len() < piles {
+        let what = if tableau.len() < usize::from(rules.tableau) {
             format!("pile T{}", tableau.len() + 1)
         } else {
             "a 'stock:' line".to_owned()
@@ -136,7 +173,26 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
         return Err(err(0, None, format!("all 52 cards: {missing} is missing")));
     }
     stock.reverse();
-    Ok(State::new(rules, tableau, stock))
+    let mut state = State::new(rules, tableau, stock);
+    state.reserves = reserves;
+    if let Some(cards) = foundations.filter(|f| !f.is_empty()) {
+        let base = cards[0].rank();
+        state.base = Some(base);
+        for c in cards {
+            if !state.fits_foundation(c) {
+                return Err(err(
+                    0,
+                    Some(&c.to_string()),
+                    format!(
+                        "foundation cards that run up by suit from the base, {}",
+                        base.name()
+                    ),
+                ));
+            }
+            state.foundations[c.suit().index()] += 1;
+        }
+    }
+    Ok(state)
 }
 
 /// Writes the layout of `state` (its tableau and stock) in the deal format.
@@ -152,8 +208,36 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
     let join = |cards: &mut dyn Iterator<Item = &Card>| {
         cards.map(ToString::to_string).collect::<Vec<_>>().join(" ")
     };
+    if state.rules.variant != Variant::Klondike {
+        out.push_str(&format!("variant: {}\n", state.rules.variant));
+    }
     for (i, col) in state.tableau.iter().enumerate() {
-        out.push_str(&format!("T{}: {}\n", i + 1, join(&mut col.cards.iter())));
+        let down = usize::from(col.down).min(col.cards.len());
+        if down + 1 == col.cards.len() {
+            out.push_str(&format!("T{}: {}\n", i + 1, join(&mut col.cards.iter())));
+        } else {
+            let (hidden, shown) = col.cards.split_at(down);
+            let hidden = join(&mut hidden.iter());
+            let sep = if hidden.is_empty() { "/" } else { " /" };
+            out.push_str(&format!(
+                "T{}: {hidden}{sep} {}\n",
+                i + 1,
+                join(&mut shown.iter())
+            ));
+        }
+    }
+    for (i, r) in state.reserves.iter().enumerate() {
+        let cards = join(&mut r.iter());
+        let sep = if cards.is_empty() { "" } else { " " };
+        out.push_str(&format!("R{}:{sep}{cards}\n", i + 1));
+    }
+    let on_foundations: Vec<Card> = Suit::ALL
+        .into_iter()
+        .flat_map(|s| (0..state.foundations[s.index()]).map(move |i| (s, i)))
+        .filter_map(|(s, i)| state.foundation_card_at(s, i))
+        .collect();
+    if !on_foundations.is_empty() {
+        out.push_str(&format!("foundations: {}\n", join(&mut on_foundations.iter())));
     }
     out.push_str(&format!("stock: {}\n", join(&mut state.stock.iter().rev())));
     out
@@ -171,6 +255,29 @@ mod tests {
             let text = print(&s, Some(&format!("seed {seed}")));
             assert_eq!(parse(&text, Rules::default()), Ok(s));
         }
+    }
+
+    #[test]
+    fn every_variant_round_trips() {
+        for v in Variant::ALL {
+            let rules = v.rules(Rules::default());
+            let mut s = State::deal(rules, Seed(5));
+            if rules.reserves > 0 {
+                s.play(super::super::rules::Move::Deal).unwrap();
+            }
+            let text = print(&s, None);
+            let mut back = parse(&text, Rules::default()).unwrap_or_else(|e| panic!("{v}: {e}\n{text}"));
+            // The format keeps the layout, not the play so far.
+            back.moves = s.moves;
+            assert_eq!(back, s, "{v}");
+        }
+        let text = print(&State::deal(Variant::Somerset.rules(Rules::default()), Seed(1)), None);
+        assert!(text.starts_with("variant: somerset\nT1: "), "{text}");
+        assert!(text.contains("\nT2: / "), "all face up: {text}");
+        let e = parse("variant: spider\n", Rules::default()).unwrap_err();
+        assert!(e.to_string().contains("'spider' is not a variant"), "{e}");
+        let e = parse("T1: AS\nvariant: agnes\n", Rules::default()).unwrap_err();
+        assert_eq!(e.line, 2);
     }
 
     #[test]

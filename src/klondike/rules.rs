@@ -641,6 +641,11 @@ impl State {
         Card::new(Rank::new(rank).unwrap_or(Rank::ACE), suit)
     }
 
+    /// The `i`-th card (0 = the base) of `suit`'s foundation, if it holds that many.
+    pub fn foundation_card_at(&self, suit: Suit, i: u8) -> Option<Card> {
+        (i < self.foundations[suit.index()]).then(|| self.foundation_card(suit, i))
+    }
+
     /// The top card of `suit`'s foundation.
     pub fn foundation_top(&self, suit: Suit) -> Option<Card> {
         let n = self.foundations[suit.index()];

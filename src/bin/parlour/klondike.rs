@@ -3,19 +3,31 @@
 use crate::args::{read_input, wilson, Args, UsageError};
 use parlour::game::Options;
 use parlour::klondike::rules::{Passes, Rules, State};
-use parlour::klondike::solver::{Limits, Report, Solver, Verdict};
+use parlour::klondike::solver::{self, Limits, Report, Solver, Verdict};
+use parlour::klondike::variant::{UnknownVariant, Variant};
 use parlour::klondike::{deal_format, rules_from, OPTIONS};
 use parlour::Seed;
 use std::time::Instant;
 
 pub const USAGE: &str = "  \
-klondike deal --seed N     print the deal of seed N in the deal text format
+klondike deal [--variant NAME] --seed N
+                             print the deal of seed N in the deal text format
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
-  klondike solve [--draw 1|3] [--passes N|unlimited] [--budget-ms N] [--budget-nodes N]
-                 [--moves] (FILE…|-|--seeds A..B)
+  klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited] [--budget-ms N]
+                 [--budget-nodes N] [--moves] (FILE…|-|--seeds A..B)
                              solve deals: one line each (verdict, nodes, ms); with --seeds a
-                             summary of verdicts, times and table size follows
+                             summary of verdicts, times and table size follows; a variant the
+                             solver cannot play is refused with the reason
+  variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
+            kuipers las-vegas thoughtful
 ";
+
+fn variant(a: &Args) -> Result<Variant, UsageError> {
+    a.value("--variant")
+        .map_or(Ok(Variant::Klondike), |v| {
+            v.parse().map_err(|e: UnknownVariant| UsageError(format!("--variant: {e}")))
+        })
+}
 
 fn default_rules() -> Rules {
     rules_from(&Options::defaults(OPTIONS))
@@ -24,7 +36,8 @@ fn default_rules() -> Rules {
 pub fn run(args: &[String]) -> Result<String, UsageError> {
     match args.first().map(String::as_str) {
         Some("deal") => {
-            let a = Args::parse(&args[1..], &["--seed"], &[])?;
+            let a = Args::parse(&args[1..], &["--seed", "--variant"], &[])?;
+            let v = variant(&a)?;
             let seed: Seed = a
                 .value("--seed")
                 .ok_or_else(|| UsageError("klondike deal needs --seed N".into()))?
@@ -33,10 +46,10 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
             if !a.positional.is_empty() {
                 return Err(UsageError(format!("unexpected '{}'", a.positional[0])));
             }
-            let state = State::deal(default_rules(), seed);
+            let state = State::deal(v.rules(default_rules()), seed);
             Ok(deal_format::print(
                 &state,
-                Some(&format!("Klondike deal, seed {seed}")),
+                Some(&format!("{} deal, seed {seed}", v.name())),
             ))
         }
         Some("show") => {
@@ -112,9 +125,11 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
             "--budget-ms",
             "--budget-nodes",
             "--seeds",
+            "--variant",
         ],
         &["--moves"],
     )?;
+    let v = variant(&a)?;
     let draw = a.parsed("--draw", 1u8, |v| match v {
         "1" => Some(1),
         "3" => Some(3),
@@ -128,11 +143,14 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         v.parse::<f64>().ok().filter(|v| *v > 0.0)
     })?;
     let nodes = a.parsed("--budget-nodes", u64::MAX, |v| v.parse().ok())?;
-    let rules = Rules {
+    let rules = v.rules(Rules {
         draw,
         passes,
         ..default_rules()
-    };
+    });
+    // Refuse a variant the solver cannot play before any work.
+    solver::supports(&State::deal(rules, Seed(1)))
+        .map_err(|e| UsageError(format!("{}: {e}", v.name())))?;
     let limits = Limits {
         nodes,
         ..Limits::default()

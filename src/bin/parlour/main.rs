@@ -20,7 +20,6 @@ fn usage() -> String {
     s.push_str("\nCommands:\n");
     s.push_str(klondike::USAGE);
     s.push_str(phutball::USAGE);
-    s.push_str("  ");
     s.push_str(dominoes::USAGE);
     s
 }
