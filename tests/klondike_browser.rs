@@ -318,7 +318,11 @@ async fn every_variant_opens_from_the_url() {
     for v in Variant::ALL {
         b.open(&format!("?game=klondike&variant={}&seed=5", v.slug()))
             .await;
-        let name = if v == Variant::Klondike { "Moves 0" } else { v.name() };
+        let name = if v == Variant::Klondike {
+            "Moves 0"
+        } else {
+            v.name()
+        };
         b.wait_for(
             v.slug(),
             &format!(

@@ -86,9 +86,9 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                 return Err(err(line_no, Some(label), "'variant:' before the piles"));
             }
             let name = rest.trim();
-            let v: Variant = name
-                .parse()
-                .map_err(|e: super::variant::UnknownVariant| err(line_no, Some(name), e.to_string()))?;
+            let v: Variant = name.parse().map_err(|e: super::variant::UnknownVariant| {
+                err(line_no, Some(name), e.to_string())
+            })?;
             rules = v.rules(rules);
             continue;
         }
@@ -144,7 +144,11 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             }
             l if l == want_pile && tableau.len() < piles => {
                 if cards.is_empty() && !rules.face_up && rules.shape == Shape::Triangle {
-                    return Err(err(line_no, None, format!("at least one card on {want_pile}")));
+                    return Err(err(
+                        line_no,
+                        None,
+                        format!("at least one card on {want_pile}"),
+                    ));
                 }
                 let down = down.unwrap_or(cards.len().saturating_sub(1) as u8);
                 tableau.push(Column { cards, down });
@@ -237,7 +241,10 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
         .filter_map(|(s, i)| state.foundation_card_at(s, i))
         .collect();
     if !on_foundations.is_empty() {
-        out.push_str(&format!("foundations: {}\n", join(&mut on_foundations.iter())));
+        out.push_str(&format!(
+            "foundations: {}\n",
+            join(&mut on_foundations.iter())
+        ));
     }
     out.push_str(&format!("stock: {}\n", join(&mut state.stock.iter().rev())));
     out
@@ -266,12 +273,16 @@ mod tests {
                 s.play(super::super::rules::Move::Deal).unwrap();
             }
             let text = print(&s, None);
-            let mut back = parse(&text, Rules::default()).unwrap_or_else(|e| panic!("{v}: {e}\n{text}"));
+            let mut back =
+                parse(&text, Rules::default()).unwrap_or_else(|e| panic!("{v}: {e}\n{text}"));
             // The format keeps the layout, not the play so far.
             back.moves = s.moves;
             assert_eq!(back, s, "{v}");
         }
-        let text = print(&State::deal(Variant::Somerset.rules(Rules::default()), Seed(1)), None);
+        let text = print(
+            &State::deal(Variant::Somerset.rules(Rules::default()), Seed(1)),
+            None,
+        );
         assert!(text.starts_with("variant: somerset\nT1: "), "{text}");
         assert!(text.contains("\nT2: / "), "all face up: {text}");
         let e = parse("variant: spider\n", Rules::default()).unwrap_err();

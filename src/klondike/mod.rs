@@ -1170,7 +1170,11 @@ impl Game for Klondike {
         self.ui.board.set(board);
         let layout = Layout::for_board(board, self.state.tableau.len())
             .with_reserves(self.state.reserves.len());
-        view::draw_table(p, &layout);
+        view::draw_table(
+            p,
+            &layout,
+            self.state.rules.stock == rules::StockRule::Waste,
+        );
         if self.state.stock.is_empty() && self.state.passes_left() == Some(0) {
             view::draw_no_redeal(p, layout.stock);
         }

@@ -463,8 +463,10 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
     }
 }
 
-/// Draws the empty table: felt and the outline of every pile.
-pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
+/// Draws the empty table: felt and the outline of every pile; `waste` says
+/// whether the layout has a waste (variants whose stock goes onto the piles
+/// or the reserves have none).
+pub fn draw_table(p: &mut dyn Painter, layout: &Layout, waste: bool) {
     p.fill_rect(Rect::from_size(layout.board), 0.0, FELT);
     let mut y = 0.0;
     while y < layout.board.h {
@@ -481,12 +483,8 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
         draw_pip(p, Suit::ALL[i], r.center(), CARD.w * 0.45, SLOT_PIP);
     }
-    for r in layout
-        .tableau
-        .iter()
-        .chain(&layout.reserves)
-        .chain([&layout.waste])
-    {
+    let waste = waste.then_some(&layout.waste);
+    for r in layout.tableau.iter().chain(&layout.reserves).chain(waste) {
         p.stroke_rect(*r, radius, 3.0, SLOT);
     }
     p.stroke_rect(layout.stock, radius, 3.0, SLOT);

@@ -23,10 +23,10 @@ klondike deal [--variant NAME] --seed N
 ";
 
 fn variant(a: &Args) -> Result<Variant, UsageError> {
-    a.value("--variant")
-        .map_or(Ok(Variant::Klondike), |v| {
-            v.parse().map_err(|e: UnknownVariant| UsageError(format!("--variant: {e}")))
-        })
+    a.value("--variant").map_or(Ok(Variant::Klondike), |v| {
+        v.parse()
+            .map_err(|e: UnknownVariant| UsageError(format!("--variant: {e}")))
+    })
 }
 
 fn default_rules() -> Rules {
