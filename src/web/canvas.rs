@@ -94,8 +94,13 @@ impl Painter for CanvasPainter<'_> {
     }
     fn text(&mut self, at: Point, text: &str, size: f64, align: Align, color: Color) {
         // System fonts only: the page never fetches a font.
+        // Tenths of a unit, written as integers: formatting an f64 would pull
+        // the whole float printer into the module.
+        let tenths = (size.max(0.0) * 10.0).round() as u32;
         self.ctx.set_font(&format!(
-            "{size}px system-ui, -apple-system, 'Segoe UI', sans-serif"
+            "{}.{}px system-ui, -apple-system, 'Segoe UI', sans-serif",
+            tenths / 10,
+            tenths % 10
         ));
         self.ctx.set_text_align(match align {
             Align::Left => "left",
