@@ -63,17 +63,22 @@ impl Cell {
         }
     }
 
-    /// The nine cells that share only a corner with this one.
-    pub fn corner_neighbours(self) -> Vec<Cell> {
+    /// The nine cells that share only a corner with this one, vertex by
+    /// vertex (no allocation: searches ask this a great deal).
+    pub fn corner_neighbours(self) -> [Cell; 9] {
         let sides = self.side_neighbours();
-        let mut out: Vec<Cell> = self
-            .vertices()
-            .into_iter()
-            .flat_map(cells_at)
-            .filter(|c| *c != self && !sides.contains(c))
-            .collect();
-        crate::sort::sort(&mut out);
-        out.dedup();
+        let mut out = [self; 9];
+        let mut n = 0;
+        for v in self.vertices() {
+            for c in cells_at(v) {
+                // Around one vertex: the cell itself and its two side
+                // neighbours there; the other three touch only at v.
+                if c != self && !sides.contains(&c) && n < 9 {
+                    out[n] = c;
+                    n += 1;
+                }
+            }
+        }
         out
     }
 }
