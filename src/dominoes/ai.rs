@@ -273,11 +273,14 @@ fn playout(h: &mut Hand, seat: usize, rng: &mut Rng) -> f64 {
         } else if rng.below(4) == 0 {
             moves[rng.below(moves.len() as u64) as usize]
         } else {
-            let key = |m: &Move| match m {
-                Move::Place(p) => h.points_of(&p.at) * 64 + p.at.tile.total() as i32,
+            let points = h.points_of_moves(&moves);
+            let key = |i: usize| match moves[i] {
+                Move::Place(p) => points[i] * 64 + p.at.tile.total() as i32,
                 _ => 0,
             };
-            moves.iter().copied().max_by_key(key).unwrap_or(first)
+            (0..moves.len())
+                .max_by_key(|&i| key(i))
+                .map_or(first, |i| moves[i])
         };
         h.play_legal(mv);
     }

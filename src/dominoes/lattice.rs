@@ -17,7 +17,7 @@ pub struct Vertex {
 }
 
 /// A triangular cell: pointing up or down.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Cell {
     /// Axial q of the cell's anchor vertex.
     pub q: i32,
@@ -25,6 +25,15 @@ pub struct Cell {
     pub r: i32,
     /// Whether the cell points up.
     pub up: bool,
+}
+
+impl PartialEq for Cell {
+    /// Field by field, inlined: searches compare cells millions of times, and
+    /// a size-optimised build would otherwise call `memcmp` for each.
+    #[inline(always)]
+    fn eq(&self, other: &Cell) -> bool {
+        (self.q ^ other.q) | (self.r ^ other.r) | i32::from(self.up ^ other.up) == 0
+    }
 }
 
 impl Cell {

@@ -119,8 +119,15 @@ struct Ui {
 
 /// Milliseconds a computer waits before it plays, so that its moves can be followed.
 const COMPUTER_DELAY_MS: f64 = 450.0;
-/// Playouts per animation frame for the strong computer.
-const SLICE: u32 = 150;
+/// Playouts per animation frame for the strong computer: Star and
+/// Tri-Ominos playouts weigh several times more (more cells to try).
+fn slice(variant: Variant) -> u32 {
+    match variant {
+        Variant::Points | Variant::Muggins => 150,
+        Variant::Star => 50,
+        Variant::TriOminos => 15,
+    }
+}
 
 /// A game of triangular dominoes in the shell.
 #[derive(Clone, Debug)]
@@ -1041,7 +1048,7 @@ impl Game for Dominoes {
                     .search
                     .get_or_insert_with(|| Search::new(hand.clone(), seed));
                 if s.playouts() < ai::STRONG_PLAYOUTS {
-                    s.run(SLICE);
+                    s.run(slice(self.table.m.rules().variant));
                     return Outcome::redraw();
                 }
                 s.best()

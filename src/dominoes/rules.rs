@@ -182,11 +182,13 @@ pub struct Placed {
 
 impl Placed {
     /// The value on the cell's side `i` (or at its vertex `i` in Tri-Ominos).
+    #[inline(always)]
     pub fn value(&self, i: usize) -> u8 {
         self.tile.turned(self.turn)[i % 3]
     }
 
     /// The two values at vertex `i`: the sides before and after it, sorted.
+    #[inline(always)]
     pub fn corner_pair(&self, i: usize) -> [u8; 2] {
         let (a, b) = (self.value(i + 2), self.value(i));
         [a.min(b), a.max(b)]
@@ -429,6 +431,7 @@ impl Hand {
         self.board.iter()
     }
     /// The tile on `cell`, if any.
+    #[inline]
     pub fn at(&self, cell: Cell) -> Option<&Placed> {
         self.board.iter().find(|p| p.cell == cell)
     }
@@ -815,23 +818,10 @@ impl Hand {
     fn awards(&self, p: &Placed) -> Vec<Award> {
         match self.rules.variant {
             Variant::Points | Variant::Muggins => Vec::new(),
-            Variant::Star => {
-                let mut met: Vec<Cell> = p.cell.side_neighbours().to_vec();
-                met.extend(p.cell.corner_neighbours());
-                met.into_iter()
-                    .filter_map(|c| self.at(c))
-                    .filter_map(|o| {
-                        let sum = if p.tile.is_boss() {
-                            o.tile.total().div_ceil(5) * 5
-                        } else {
-                            // A boss already laid counts 0.
-                            p.tile.total() + o.tile.total()
-                        };
-                        (sum > 0 && sum.is_multiple_of(5))
-                            .then_some(Award::Meeting { with: o.tile, sum })
-                    })
-                    .collect()
-            }
+            Variant::Star => self
+                .met(p.cell)
+                .filter_map(|o| star_meeting(p.tile, o).map(|sum| Award::Meeting { with: o, sum }))
+                .collect(),
             Variant::TriOminos => {
                 let mut a = vec![Award::Corners(p.tile.total())];
                 let vs = p.cell.vertices();
@@ -906,6 +896,45 @@ impl Hand {
             Variant::Points | Variant::Muggins => 0,
             _ => self.awards(p).iter().map(|a| a.points()).sum(),
         }
+    }
+
+    /// The points of each of `moves` (placements from [`Hand::legal_moves`];
+    /// other moves score 0 here), working out each cell's neighbours once.
+    pub fn points_of_moves(&self, moves: &[Move]) -> Vec<i32> {
+        if self.rules.variant != Variant::Star || self.board.is_empty() {
+            return moves
+                .iter()
+                .map(|m| match m {
+                    Move::Place(p) if !self.board.is_empty() => self.points_of(&p.at),
+                    _ => 0,
+                })
+                .collect();
+        }
+        let mut cell = None;
+        let mut met: Vec<Tile> = Vec::new();
+        moves
+            .iter()
+            .map(|m| {
+                let Move::Place(p) = m else { return 0 };
+                if cell != Some(p.at.cell) {
+                    cell = Some(p.at.cell);
+                    met = self.met(p.at.cell).collect();
+                }
+                met.iter()
+                    .filter_map(|&o| star_meeting(p.at.tile, o))
+                    .sum::<u32>() as i32
+            })
+            .collect()
+    }
+
+    /// Star: the tiles a tile on `cell` would meet, by side or corner.
+    fn met(&self, cell: Cell) -> impl Iterator<Item = Tile> + '_ {
+        let sides = cell.side_neighbours();
+        let corners = cell.corner_neighbours();
+        self.board
+            .iter()
+            .filter(move |o| sides.contains(&o.cell) || corners.contains(&o.cell))
+            .map(|o| o.tile)
     }
 
     fn commit(&mut self, mv: Move, effect: &Effect) {
@@ -1054,6 +1083,18 @@ impl Hand {
         h.boneyard = it.collect();
         h
     }
+}
+
+/// Star: what a new tile and a tile it meets score together, if anything:
+/// their pips when they make a multiple of five. The boss, newly laid, holds
+/// whatever makes the sum one; laid earlier, it counts 0.
+fn star_meeting(new: Tile, old: Tile) -> Option<u32> {
+    let sum = if new.is_boss() {
+        old.total().div_ceil(5) * 5
+    } else {
+        new.total() + old.total()
+    };
+    (sum > 0 && sum.is_multiple_of(5)).then_some(sum)
 }
 
 /// What surrounds an empty cell (see [`Hand::around`]).
