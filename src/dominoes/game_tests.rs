@@ -21,6 +21,15 @@ fn let_computers_play(d: &mut Dominoes) {
 }
 
 #[test]
+fn the_computers_slice_follows_the_frame_rate() {
+    assert!(next_slice(60, 80.0) < 60);
+    assert!(next_slice(60, 16.0) > 60);
+    assert_eq!(next_slice(60, 30.0), 60);
+    assert_eq!(next_slice(2, 500.0), 2, "always some progress");
+    assert_eq!(next_slice(400, 1.0), 400);
+}
+
+#[test]
 fn dragging_a_tile_onto_a_legal_cell_lays_it() {
     let mut d = with(&[("p2", "greedy")], 3);
     let_computers_play(&mut d);

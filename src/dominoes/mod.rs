@@ -115,17 +115,34 @@ struct Ui {
     banner: String,
     search: Option<Search>,
     thinking_since: Option<f64>,
+    /// Playouts per frame, and when the last frame's slice ran.
+    slice: Option<(u32, f64)>,
 }
 
 /// Milliseconds a computer waits before it plays, so that its moves can be followed.
 const COMPUTER_DELAY_MS: f64 = 450.0;
-/// Playouts per animation frame for the strong computer: Star and
-/// Tri-Ominos playouts weigh several times more (more cells to try).
-fn slice(variant: Variant) -> u32 {
+/// Playouts per animation frame the strong computer starts with: Star and
+/// Tri-Ominos playouts weigh several times more (more cells to try). The
+/// slice then follows the frame rate (see [`next_slice`]).
+fn first_slice(variant: Variant) -> u32 {
     match variant {
         Variant::Points | Variant::Muggins => 150,
         Variant::Star => 50,
         Variant::TriOminos => 15,
+    }
+}
+
+/// The next slice of playouts, from the last one and the time between the
+/// last two frames: smaller when frames come slower than every 40 ms,
+/// larger when they come faster than every 25 ms (so a slow machine never
+/// sees a frame much over 50 ms, and a fast one thinks quickly).
+fn next_slice(slice: u32, frame_ms: f64) -> u32 {
+    if frame_ms > 40.0 {
+        (slice * 2 / 3).max(2)
+    } else if frame_ms < 25.0 {
+        (slice + slice / 4 + 1).min(400)
+    } else {
+        slice
     }
 }
 
@@ -1048,7 +1065,13 @@ impl Game for Dominoes {
                     .search
                     .get_or_insert_with(|| Search::new(hand.clone(), seed));
                 if s.playouts() < ai::STRONG_PLAYOUTS {
-                    s.run(slice(self.table.m.rules().variant));
+                    let variant = self.table.m.rules().variant;
+                    let n = match self.ui.slice {
+                        Some((n, last)) => next_slice(n, now - last),
+                        None => first_slice(variant),
+                    };
+                    self.ui.slice = Some((n, now));
+                    s.run(n);
                     return Outcome::redraw();
                 }
                 s.best()

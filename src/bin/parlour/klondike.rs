@@ -193,7 +193,12 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         solved.push(Solved { name, report, ms });
     }
     if a.value("--seeds").is_some() {
-        out.push_str(&summary(&solved, rules.draw, rules.passes_allowed(), budget_ms));
+        out.push_str(&summary(
+            &solved,
+            rules.draw,
+            rules.passes_allowed(),
+            budget_ms,
+        ));
     }
     Ok(out)
 }
