@@ -17,7 +17,7 @@ pub struct Vertex {
 }
 
 /// A triangular cell: pointing up or down.
-#[derive(Clone, Copy, Debug, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Cell {
     /// Axial q of the cell's anchor vertex.
     pub q: i32,
@@ -33,6 +33,13 @@ impl PartialEq for Cell {
     #[inline(always)]
     fn eq(&self, other: &Cell) -> bool {
         (self.q ^ other.q) | (self.r ^ other.r) | i32::from(self.up ^ other.up) == 0
+    }
+}
+
+impl std::hash::Hash for Cell {
+    /// The same fields [`PartialEq`] compares.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.q, self.r, self.up).hash(h);
     }
 }
 
