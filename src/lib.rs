@@ -2,6 +2,7 @@
 #![warn(missing_docs)]
 
 pub mod dominoes;
+pub mod fifo;
 pub mod game;
 pub mod geom;
 pub mod input;

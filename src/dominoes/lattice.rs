@@ -30,7 +30,7 @@ pub struct Cell {
 impl PartialEq for Cell {
     /// Field by field, inlined: searches compare cells millions of times, and
     /// a size-optimised build would otherwise call `memcmp` for each.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn eq(&self, other: &Cell) -> bool {
         (self.q ^ other.q) | (self.r ^ other.r) | i32::from(self.up ^ other.up) == 0
     }

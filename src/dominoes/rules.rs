@@ -182,13 +182,13 @@ pub struct Placed {
 
 impl Placed {
     /// The value on the cell's side `i` (or at its vertex `i` in Tri-Ominos).
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn value(&self, i: usize) -> u8 {
         self.tile.turned(self.turn)[i % 3]
     }
 
     /// The two values at vertex `i`: the sides before and after it, sorted.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn corner_pair(&self, i: usize) -> [u8; 2] {
         let (a, b) = (self.value(i + 2), self.value(i));
         [a.min(b), a.max(b)]

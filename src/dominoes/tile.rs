@@ -67,7 +67,7 @@ impl Tile {
     }
 
     /// The values clockwise from the lowest side (`[0; 3]` for the boss).
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn values(self) -> [u8; 3] {
         match self {
             Tile::Pips(v) => v,
@@ -76,7 +76,7 @@ impl Tile {
     }
 
     /// The values clockwise, starting `turn` sides further on (0–2).
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub fn turned(self, turn: u8) -> [u8; 3] {
         rotate(self.values(), usize::from(turn % 3))
     }
@@ -106,7 +106,7 @@ impl Tile {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn rotate(v: [u8; 3], r: usize) -> [u8; 3] {
     [v[r % 3], v[(r + 1) % 3], v[(r + 2) % 3]]
 }

@@ -9,7 +9,8 @@
 
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, Passes, State};
-use std::collections::{HashSet, VecDeque};
+use crate::fifo::Fifo;
+use std::collections::HashSet;
 
 /// What a search for progress found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,16 +44,21 @@ fn progressed(root: Measure, now: Measure) -> bool {
         || now.in_stock < root.in_stock
 }
 
-/// The part of a position that decides what can happen next: counters that
-/// only keep score are dropped, and with unlimited passes so is the recycle count.
-fn key(s: &State) -> State {
+/// A 64-bit digest of the part of a position that decides what can happen
+/// next: counters that only keep score are dropped, and with unlimited
+/// passes so is the recycle count. (Two positions sharing a digest — about
+/// one chance in 10¹² within a search's budget — would be taken for one.)
+fn key(s: &State) -> u64 {
+    use std::hash::{Hash, Hasher};
     let mut k = s.clone();
     k.points = 0;
     k.moves = 0;
     if k.rules.passes_allowed() == Passes::Unlimited {
         k.recycles = 0;
     }
-    k
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    k.hash(&mut h);
+    h.finish()
 }
 
 /// Breadth-first search for the shortest line to progress, over at most
@@ -62,11 +68,11 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
         return Prospect::Stuck;
     }
     let root = measure(start);
-    let mut seen: HashSet<State> = HashSet::new();
-    let mut queue: VecDeque<(State, Vec<Move>)> = VecDeque::new();
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut queue: Fifo<(State, Vec<Move>)> = Fifo::new();
     seen.insert(key(start));
-    queue.push_back((start.clone(), Vec::new()));
-    while let Some((s, path)) = queue.pop_front() {
+    queue.push((start.clone(), Vec::new()));
+    while let Some((s, path)) = queue.pop() {
         for mv in s.legal_moves() {
             let mut next = s.clone();
             if next.play(mv).is_err() {
@@ -81,7 +87,7 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
                 return Prospect::Unknown;
             }
             if seen.insert(key(&next)) {
-                queue.push_back((next, line));
+                queue.push((next, line));
             }
         }
     }

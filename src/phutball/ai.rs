@@ -13,8 +13,9 @@
 use super::board::Pt;
 use super::finder::{find_wins, Wins};
 use super::rules::{Chain, Men, Move, Position, Side};
+use crate::fifo::Fifo;
 use crate::rng::Rng;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -76,10 +77,10 @@ const WIN: i32 = 1_000_000;
 pub fn jump_results(p: &Position) -> Vec<(Chain, Pt, Men)> {
     let mut out = Vec::new();
     let mut seen: HashSet<(Pt, Men)> = HashSet::new();
-    let mut queue = VecDeque::new();
+    let mut queue = Fifo::new();
     seen.insert((p.ball, p.men));
-    queue.push_back((p.ball, p.men, Chain::EMPTY, false));
-    while let Some((at, men, chain, ended)) = queue.pop_front() {
+    queue.push((p.ball, p.men, Chain::EMPTY, false));
+    while let Some((at, men, chain, ended)) = queue.pop() {
         if ended {
             continue;
         }
@@ -92,7 +93,7 @@ pub fn jump_results(p: &Position) -> Vec<(Chain, Pt, Men)> {
                 if out.len() >= MAX_JUMPS {
                     return out;
                 }
-                queue.push_back((landing.at, next_men, next, landing.ends));
+                queue.push((landing.at, next_men, next, landing.ends));
             }
         }
     }
