@@ -66,13 +66,17 @@ async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
     let css_w = f64::from(canvas.client_width());
     assert!(css_w > 0.0);
     assert_eq!(f64::from(canvas.width()), (css_w * dpr).round());
-    // The dominoes table colour at the left edge, half way down (the
-    // tiles gather in the middle).
-    let [r, g, b, a] = pixel(
-        &canvas,
-        f64::from(canvas.width()) * 0.02,
-        f64::from(canvas.height()) / 2.0 + 13.0,
-    );
+    // The dominoes table colour at the left of the table, half way down
+    // (the tiles gather in the middle): where the board and its layout say.
+    let css = parlour::geom::Size::new(css_w, f64::from(canvas.client_height()));
+    let board = parlour::dominoes::board_size(css);
+    let fit = parlour::geom::Fit::new(board, css);
+    let table = parlour::dominoes::Layout::new(board, 17).table;
+    let at = fit.to_css(parlour::geom::Point::new(
+        table.x + 30.0,
+        table.y + table.h / 2.0 + 7.0,
+    ));
+    let [r, g, b, a] = pixel(&canvas, at.x * dpr, at.y * dpr);
     assert_eq!(a, 255);
     assert!(
         (i32::from(r) - 0x1f).abs() < 40
