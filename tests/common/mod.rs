@@ -144,14 +144,17 @@ impl Drop for Driver {
 
 /// A port for a chromedriver. Tests run in parallel threads, so ports are
 /// handed out from one counter (an OS-chosen port is released before
-/// chromedriver binds it, and two tests could be handed the same one).
+/// chromedriver binds it, and two tests could be handed the same one). They
+/// stay below Linux's ephemeral range (32768 up), where Chromium's own
+/// DevTools listeners land: a driver that lost its port to one of those
+/// would leave us talking to Chromium instead.
 fn free_port() -> u16 {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
-    let base = 20_000 + std::process::id() % 20_000;
+    let base = 12_000 + std::process::id() % 10_000;
     loop {
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let port = (base + n % 20_000) as u16;
+        let port = (12_000 + (base - 12_000 + n) % 20_000) as u16;
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
             return port;
         }
@@ -166,8 +169,23 @@ pub struct Browser {
 }
 
 /// Starts chromedriver and a headless Chromium with a window of this size and
-/// a device pixel ratio of 2, so that HiDPI handling is exercised.
+/// a device pixel ratio of 2, so that HiDPI handling is exercised. A session
+/// that fails to start (a loaded machine) is tried again with a new driver.
 pub async fn browser(width: u32, height: u32) -> Browser {
+    let mut last = String::new();
+    for _ in 0..3 {
+        match try_browser(width, height).await {
+            Ok(b) => return b,
+            Err(e) => {
+                last = e;
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        }
+    }
+    panic!("a WebDriver session: {last}");
+}
+
+async fn try_browser(width: u32, height: u32) -> Result<Browser, String> {
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -179,11 +197,12 @@ pub async fn browser(width: u32, height: u32) -> Browser {
     let mut driver = driver;
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not start");
-        assert!(
-            matches!(driver.child.try_wait(), Ok(None)),
-            "chromedriver exited at start (port {port} taken?)"
-        );
+        if Instant::now() >= deadline {
+            return Err("chromedriver did not start".into());
+        }
+        if !matches!(driver.child.try_wait(), Ok(None)) {
+            return Err(format!("chromedriver exited at start (port {port} taken?)"));
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let caps = json!({
@@ -207,11 +226,11 @@ pub async fn browser(width: u32, height: u32) -> Browser {
         .capabilities(caps)
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
-        .expect("a WebDriver session");
-    Browser {
+        .map_err(|e| e.to_string())?;
+    Ok(Browser {
         client,
         _driver: driver,
-    }
+    })
 }
 
 impl Browser {
