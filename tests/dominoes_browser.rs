@@ -39,7 +39,7 @@ async fn a_tile_dragged_from_the_tray_to_a_legal_cell_is_laid() {
     let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
     let board = mirror.board_size(css);
     let fit = Fit::new(board, css);
-    let tray = mirror.tray_tiles();
+    let tray = mirror.tray();
     let (slot, mv) = tray
         .iter()
         .enumerate()

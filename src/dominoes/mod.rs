@@ -117,6 +117,8 @@ struct Ui {
     thinking_since: Option<f64>,
     /// Playouts per frame, and when the last frame's slice ran.
     slice: Option<(u32, f64)>,
+    /// The board size last drawn, for the zoom keys (keys carry no size).
+    board: std::cell::Cell<Size>,
 }
 
 /// Milliseconds a computer waits before it plays, so that its moves can be followed.
@@ -185,11 +187,6 @@ impl Dominoes {
     /// The match in play.
     pub fn table(&self) -> &Match {
         &self.table.m
-    }
-
-    /// The tiles in the tray: the hand on show (none while hands are hidden).
-    pub fn tray_tiles(&self) -> Vec<Tile> {
-        self.tray()
     }
 
     /// Where tray slot `slot` is drawn on a board of size `board`: for
@@ -279,8 +276,8 @@ impl Dominoes {
                 .is_some_and(|s| self.ui.revealed != Some(s))
     }
 
-    /// The tiles in the tray.
-    fn tray(&self) -> Vec<Tile> {
+    /// The tiles in the tray: the hand on show (none while hands are hidden).
+    pub fn tray(&self) -> Vec<Tile> {
         self.shown_seat()
             .map(|s| self.table.m.hand().hand(s).to_vec())
             .unwrap_or_default()
@@ -332,11 +329,15 @@ impl Dominoes {
             .filter(|(d, _)| *d <= reach)
             .min_by(|a, b| a.0.total_cmp(&b.0))?
             .1;
-        let here: Vec<&Placement> = options.iter().filter(|p| p.at.cell == nearest).collect();
-        here.iter()
-            .find(|p| p.at.turn == self.ui.turn)
-            .or_else(|| here.first())
-            .map(|p| **p)
+        self.placement_on(&options, nearest)
+    }
+
+    /// Of `options`, the one on `cell` turned as the player asked, or else
+    /// the first one on `cell`.
+    fn placement_on(&self, options: &[Placement], cell: Cell) -> Option<Placement> {
+        let mut here = options.iter().filter(|p| p.at.cell == cell);
+        let first = here.clone().next().copied();
+        here.find(|p| p.at.turn == self.ui.turn).copied().or(first)
     }
 
     fn describe(&self, seat: usize, mv: Move, e: &Effect) -> String {
@@ -644,16 +645,7 @@ impl Dominoes {
         // A preview turns too, if the cell takes the new turn.
         let cell = self.ui.pick.map(|p| p.at.cell);
         if let Some(cell) = cell {
-            let here: Vec<Placement> = self
-                .placements_of(t)
-                .into_iter()
-                .filter(|p| p.at.cell == cell)
-                .collect();
-            self.ui.pick = here
-                .iter()
-                .find(|p| p.at.turn == self.ui.turn)
-                .or(here.first())
-                .copied();
+            self.ui.pick = self.placement_on(&self.placements_of(t), cell);
         }
         let [a, b, c] = t.turned(self.ui.turn);
         Outcome::say(format!("Turned: {a}-{b}-{c}."))
@@ -738,16 +730,7 @@ impl Dominoes {
             let cell = self.camera(board).lattice().cell_at(at);
             if let Some(t) = self.ui.selected.and_then(|i| self.tray().get(i).copied()) {
                 if self.may_play() {
-                    let here: Vec<Placement> = self
-                        .placements_of(t)
-                        .into_iter()
-                        .filter(|p| p.at.cell == cell)
-                        .collect();
-                    let chosen = here
-                        .iter()
-                        .find(|p| p.at.turn == self.ui.turn)
-                        .or(here.first());
-                    if let Some(&p) = chosen {
+                    if let Some(p) = self.placement_on(&self.placements_of(t), cell) {
                         return self.lay(p);
                     }
                 }
@@ -810,7 +793,8 @@ impl Dominoes {
 
     /// A seed for the computer's next move: the same game replays the same way.
     fn move_seed(&self) -> Seed {
-        let n = self.table.plays().iter().map(Vec::len).sum::<usize>() as u64;
+        let n = (self.table.past.iter().map(Vec::len).sum::<usize>() + self.table.m.moves().len())
+            as u64;
         let mut r = Rng::new(Seed(self.seed.0 ^ n.wrapping_mul(0x2545_f491_4f6c_dd1d)));
         Seed(r.next_u64())
     }
@@ -849,6 +833,7 @@ impl Game for Dominoes {
     }
 
     fn draw(&self, painter: &mut dyn Painter, board: Size) {
+        self.ui.board.set(board);
         view::draw(painter, board, &self.scene(board));
     }
 
@@ -1032,7 +1017,10 @@ impl Game for Dominoes {
             }
             Key::Char('+') | Key::Char('=') | Key::Char('-') => {
                 let factor = if key == Key::Char('-') { 0.8 } else { 1.25 };
-                let board = Size::new(1000.0, 750.0);
+                let board = match self.ui.board.get() {
+                    b if b.is_empty() => board_size(Size::default()),
+                    b => b,
+                };
                 let mut cam = self.camera(board);
                 let c = self.layout(board).table.center();
                 cam.zoom_about(c, factor);
@@ -1056,14 +1044,15 @@ impl Game for Dominoes {
             return Outcome::nothing();
         };
         let since = *self.ui.thinking_since.get_or_insert(now);
-        let hand = self.table.m.hand().clone();
-        let seed = self.move_seed();
         let mv = match level {
             Level::Strong => {
-                let s = self
-                    .ui
-                    .search
-                    .get_or_insert_with(|| Search::new(hand.clone(), seed));
+                if self.ui.search.is_none() {
+                    let root = self.table.m.hand().clone();
+                    self.ui.search = Some(Search::new(root, self.move_seed()));
+                }
+                let Some(s) = self.ui.search.as_mut() else {
+                    return Outcome::nothing();
+                };
                 if s.playouts() < ai::STRONG_PLAYOUTS {
                     let variant = self.table.m.rules().variant;
                     let n = match self.ui.slice {
@@ -1074,13 +1063,18 @@ impl Game for Dominoes {
                     s.run(n);
                     return Outcome::redraw();
                 }
+                if now - since < COMPUTER_DELAY_MS {
+                    return Outcome::redraw();
+                }
                 s.best()
             }
-            _ => ai::choose(&hand, level, seed),
+            _ => {
+                if now - since < COMPUTER_DELAY_MS {
+                    return Outcome::redraw();
+                }
+                ai::choose(self.table.m.hand(), level, self.move_seed())
+            }
         };
-        if now - since < COMPUTER_DELAY_MS {
-            return Outcome::redraw();
-        }
         match mv {
             Some(mv) => self.apply(mv),
             None => Outcome::nothing(),

@@ -102,19 +102,6 @@ impl Variant {
         }
     }
 
-    /// Whether the player's draw and pass settings apply (else the variant fixes them).
-    pub fn uses_stock_settings(self) -> bool {
-        !matches!(
-            self,
-            Variant::Agnes
-                | Variant::Easthaven
-                | Variant::NineAcross
-                | Variant::Somerset
-                | Variant::Kuipers
-                | Variant::LasVegas
-        )
-    }
-
     /// The rules of this variant. `player` carries the player's dealing,
     /// scoring and space settings; the variant overrides what it fixes.
     pub fn rules(self, player: Rules) -> Rules {
@@ -543,7 +530,5 @@ mod tests {
             (3, Passes::Limited(3)),
             "Thoughtful keeps them"
         );
-        assert!(!Variant::Kuipers.uses_stock_settings());
-        assert!(Variant::Westcliff.uses_stock_settings());
     }
 }

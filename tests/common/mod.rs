@@ -193,8 +193,7 @@ async fn try_browser(width: u32, height: u32) -> Result<Browser, String> {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver is installed (scripts/ensure-tools.sh browser)");
-    let driver = Driver { child, port };
-    let mut driver = driver;
+    let mut driver = Driver { child, port };
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         if Instant::now() >= deadline {
