@@ -9,8 +9,11 @@ use crate::paint::{Align, Color, Painter};
 
 /// A tile's side on the table at zoom 1, in board units.
 pub const SIDE: f64 = 72.0;
-/// The board's width; its height follows the viewport's shape.
+/// The board's width on a landscape screen; its height follows the viewport's shape.
 const WIDTH: f64 = 1000.0;
+/// The board's width on a portrait screen: narrower, so that text and tiles
+/// stay readable on a phone (the tray takes more rows instead).
+const NARROW: f64 = 560.0;
 const STRIP: f64 = 64.0;
 const BANNER: f64 = 44.0;
 const TRAY_SIDE: f64 = 62.0;
@@ -32,14 +35,18 @@ const DIM: Color = Color::rgb(0x9d, 0xa9, 0xb4);
 const BUTTON: Color = Color::rgb(0x2e, 0x6f, 0x9e);
 const SELECTED: Color = Color::rgb(0x6b, 0xc1, 0xff);
 
-/// The board size for a viewport: 1000 wide, as tall as the viewport's shape asks.
+/// The board size for a viewport: 1000 wide (560 on a portrait screen), as
+/// tall as the viewport's shape asks.
 pub fn board_size(viewport: Size) -> Size {
-    let h = if viewport.is_empty() {
-        WIDTH * 0.75
+    if viewport.is_empty() {
+        return Size::new(WIDTH, WIDTH * 0.75);
+    }
+    let w = if viewport.is_portrait() {
+        NARROW
     } else {
-        (WIDTH * viewport.h / viewport.w).clamp(WIDTH * 0.6, WIDTH * 2.2)
+        WIDTH
     };
-    Size::new(WIDTH, h)
+    Size::new(w, (w * viewport.h / viewport.w).clamp(w * 0.6, w * 2.2))
 }
 
 /// Where the parts of the screen are.
@@ -447,10 +454,15 @@ fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine]) {
 fn draw_banner(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
     let b = layout.banner;
     p.fill_rect(b, 0.0, Color::rgba(0, 0, 0, 70));
+    // A long score breakdown shrinks to fit (a character is about half as
+    // wide as the font is tall), down to a size still read on a phone.
+    let room = b.w - 28.0 - if scene.button.is_some() { 200.0 } else { 0.0 };
+    let chars = scene.banner.chars().count().max(1) as f64;
+    let size = (room / (0.52 * chars)).clamp(11.0, 16.0);
     p.text(
         Point::new(b.x + 14.0, b.y + b.h / 2.0),
         &scene.banner,
-        16.0,
+        size,
         Align::Left,
         TEXT,
     );
