@@ -741,9 +741,13 @@ impl Solver {
             Passes::Unlimited => 0,
             Passes::Limited(_) => node.recycles,
         };
-        // Dealing singly with unlimited passes, every stock card is always
-        // within reach, so where the waste stands does not matter.
-        let cursor = if self.draw == 1 && self.passes == Passes::Unlimited {
+        // With unlimited passes, a waste standing where the stock's first
+        // pass would also stop (a multiple of the draw, or the end) is one
+        // recycle away from an empty waste and back: the same position.
+        // Dealing singly, that is every place.
+        let cursor = if self.passes == Passes::Unlimited
+            && (node.cursor % self.draw == 0 || node.cursor == node.talon_len)
+        {
             0
         } else {
             node.cursor
