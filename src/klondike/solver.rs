@@ -36,6 +36,7 @@
 use super::cards::{Card, Rank};
 use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
 
 const MAX_PILES: usize = 10;
@@ -58,14 +59,36 @@ struct Node {
     cursor: u8,
     found: [u8; 4],
     recycles: u8,
+    /// Each pile's hash ([`Pile::hash`]), kept up to date by [`Solver::apply`].
+    pile_hash: [u64; MAX_PILES],
+    /// The talon's hash, kept likewise.
+    talon_hash: u64,
 }
 
+impl Pile {
+    fn hash(&self) -> u64 {
+        hash_bytes(
+            (u64::from(self.down) << 8) | u64::from(self.len),
+            &self.cards[..usize::from(self.len)],
+        )
+    }
+}
+
+impl Node {
+    fn rehash_talon(&mut self) {
+        self.talon_hash = hash_bytes(0x5151, &self.talon[..usize::from(self.talon_len)]);
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 const fn rank(c: u8) -> u8 {
     c % 13 + 1
 }
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 const fn suit(c: u8) -> usize {
     (c / 13) as usize
 }
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 const fn red(c: u8) -> bool {
     matches!(suit(c), 1 | 2)
 }
@@ -88,6 +111,24 @@ enum Step {
     Tableau { from: u8, to: u8, count: u8 },
     /// A foundation's top card back to a pile.
     FromFoundation { suit: u8, to: u8 },
+}
+
+/// A hasher for keys that are already well-mixed 64-bit hashes: it keeps them as they are.
+#[derive(Default)]
+struct Mixed(u64);
+
+impl Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// What the solver found.
@@ -176,7 +217,7 @@ pub struct Solver {
     root: Node,
     stack: Vec<Frame>,
     path: Vec<Step>,
-    on_path: HashSet<u64>,
+    on_path: HashSet<u64, BuildHasherDefault<Mixed>>,
     table: Vec<u64>,
     used: usize,
     peak: usize,
@@ -185,6 +226,7 @@ pub struct Solver {
     done: Option<Report>,
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn mix(mut h: u64) -> u64 {
     // splitmix64's finaliser: a good 64-bit mixer.
     h ^= h >> 30;
@@ -194,6 +236,7 @@ fn mix(mut h: u64) -> u64 {
     h ^ (h >> 31)
 }
 
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
     let mut h = seed;
     for chunk in bytes.chunks(8) {
@@ -253,6 +296,8 @@ impl Solver {
             cursor: state.waste.len() as u8,
             found: state.foundations,
             recycles: state.recycles,
+            pile_hash: [0; MAX_PILES],
+            talon_hash: 0,
         };
         for (i, col) in state.tableau.iter().enumerate() {
             // A pile grows by at most 13 face-up cards.
@@ -282,6 +327,10 @@ impl Solver {
             root.talon[j] = c.index() as u8;
         }
         root.talon_len = talon.len() as u8;
+        root.rehash_talon();
+        for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
+            *h = p.hash();
+        }
         let slots = limits.table_slots.max(1024).next_power_of_two();
         let mut s = Solver {
             pruned: true,
@@ -293,7 +342,7 @@ impl Solver {
             root,
             stack: Vec::new(),
             path: Vec::new(),
-            on_path: HashSet::new(),
+            on_path: HashSet::default(),
             table: vec![0; slots],
             used: 0,
             peak: 0,
@@ -317,7 +366,7 @@ impl Solver {
             root: self.root,
             stack: Vec::new(),
             path: Vec::new(),
-            on_path: HashSet::new(),
+            on_path: HashSet::default(),
             table: vec![0; self.table.len()],
             used: 0,
             peak: 0,
@@ -376,6 +425,7 @@ impl Solver {
         }
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn fits_foundation(node: &Node, c: u8) -> bool {
         node.found[suit(c)] + 1 == rank(c)
     }
@@ -391,10 +441,12 @@ impl Solver {
                 .all(|s| node.found[s] + 1 >= r)
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn builds_on(c: u8, onto: u8) -> bool {
         rank(onto) == rank(c) + 1 && red(c) != red(onto)
     }
 
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn takes(&self, pile: &Pile, c: u8) -> bool {
         match pile.len {
             0 => self.fill_any || rank(c) == 13,
@@ -542,6 +594,19 @@ impl Solver {
                 p.cards[usize::from(p.len)] = c;
                 p.len += 1;
             }
+        }
+        let touched = match step {
+            Step::Talon { to, .. } => {
+                node.rehash_talon();
+                [to, None]
+            }
+            Step::ToFoundation(i) => [Some(i), None],
+            Step::Tableau { from, to, .. } => [Some(from), Some(to)],
+            Step::FromFoundation { to, .. } => [Some(to), None],
+        };
+        for i in touched.into_iter().flatten() {
+            let i = usize::from(i);
+            node.pile_hash[i] = node.piles[i].hash();
         }
     }
 
@@ -728,15 +793,9 @@ impl Solver {
     }
 
     fn hash(&self, node: &Node) -> u64 {
-        let mut piles = [0u64; MAX_PILES];
-        for (h, p) in piles.iter_mut().zip(node.piles.iter()) {
-            *h = hash_bytes(
-                (u64::from(p.down) << 8) | u64::from(p.len),
-                &p.cards[..usize::from(p.len)],
-            );
-        }
-        crate::sort::sort(&mut piles);
-        let mut h = hash_bytes(0x5151, &node.talon[..usize::from(node.talon_len)]);
+        // The piles as a multiset: a sum of well-mixed hashes ignores their order.
+        let piles = node.pile_hash.iter().fold(0u64, |a, &p| a.wrapping_add(p));
+        let mut h = node.talon_hash;
         let recycles = match self.passes {
             Passes::Unlimited => 0,
             Passes::Limited(_) => node.recycles,
@@ -765,10 +824,7 @@ impl Solver {
                 0,
                 0,
             ]) << 16));
-        for p in piles {
-            h = mix(h ^ p);
-        }
-        h | 1
+        mix(h ^ piles) | 1
     }
 
     fn remember(&mut self, hash: u64) -> bool {
