@@ -116,6 +116,47 @@ fn the_solver_reads_deals_and_summarises_seed_ranges() {
     let (code, _, err) = parlour(&["klondike", "solve", "-"], "T1: AS\n");
     assert_eq!(code, 2);
     assert!(err.contains("-: expected pile T2"), "{err}");
+    let (code, _, err) = parlour(
+        &["klondike", "solve", "--table-mb", "0", "--seeds", "1..2"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--table-mb: '0' is not valid"), "{err}");
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "klondike",
+            "solve",
+            "--budget-nodes",
+            "3000",
+            "--table-mb",
+            "1",
+        ])
+        .args(["--seeds", "1..400"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The pipe's reading end is dropped here, as `| head -1` would.
+    assert!(first.starts_with("seed 1: "), "{first}");
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
 }
 
 #[test]

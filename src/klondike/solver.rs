@@ -36,8 +36,8 @@
 use super::cards::{Card, Rank};
 use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 const MAX_PILES: usize = 10;
 const PILE_CAP: usize = 24;
@@ -926,7 +926,8 @@ impl Solver {
                 if self.pruned {
                     // Phase one found no win; search everything to prove it.
                     self.pruned = false;
-                    self.table.iter_mut().for_each(|slot| *slot = 0);
+                    // A fresh zeroed table costs only the pages phase two touches.
+                    self.table = vec![0; self.table.len()];
                     self.peak = self.peak.max(self.used);
                     self.used = 0;
                     self.on_path.clear();

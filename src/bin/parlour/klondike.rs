@@ -14,10 +14,11 @@ klondike deal [--variant NAME] --seed N
                              print the deal of seed N in the deal text format
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
   klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited] [--budget-ms N]
-                 [--budget-nodes N] [--moves] (FILE…|-|--seeds A..B)
+                 [--budget-nodes N] [--table-mb N] [--moves] (FILE…|-|--seeds A..B)
                              solve deals: one line each (verdict, nodes, ms); with --seeds a
                              summary of verdicts, times and table size follows; a variant the
-                             solver cannot play is refused with the reason
+                             solver cannot play is refused with the reason; the position table
+                             takes N MB (default 128, 1–4096)
   variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
             kuipers las-vegas thoughtful
 ";
@@ -126,6 +127,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
             "--budget-nodes",
             "--seeds",
             "--variant",
+            "--table-mb",
         ],
         &["--moves"],
     )?;
@@ -151,9 +153,13 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
     // Refuse a variant the solver cannot play before any work.
     solver::supports(&State::deal(rules, Seed(1)))
         .map_err(|e| UsageError(format!("{}: {e}", v.name())))?;
+    let table_mb = a.parsed("--table-mb", 128usize, |v| {
+        v.parse().ok().filter(|mb| (1..=4096).contains(mb))
+    })?;
     let limits = Limits {
         nodes,
-        ..Limits::default()
+        // Eight bytes a slot.
+        table_slots: table_mb << 17,
     };
     let mut deals: Vec<(String, State)> = Vec::new();
     if let Some(range) = a.value("--seeds") {
@@ -188,7 +194,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
                 out.push_str(&format!("  {}\n", line.join(" ")));
             }
         }
-        print!("{out}");
+        crate::emit(&out);
         out.clear();
         solved.push(Solved { name, report, ms });
     }

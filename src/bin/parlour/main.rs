@@ -9,6 +9,20 @@ use args::UsageError;
 use parlour::GameKind;
 use std::process::ExitCode;
 
+/// Writes `text` to standard output. A reader that has gone away (`parlour … | head`)
+/// ends the program quietly, as for other command-line tools; other write errors are reported.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("parlour: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
+}
+
 fn usage() -> String {
     let mut s = String::from(
         "parlour — analysis tools for the Parlour games\n\n\
@@ -38,7 +52,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(text) => {
-            print!("{text}");
+            emit(&text);
             ExitCode::SUCCESS
         }
         Err(UsageError(e)) => {
