@@ -40,6 +40,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 const MAX_PILES: usize = 10;
+/// Slots the transposition table starts with.
+const TABLE_START: usize = 1 << 16;
 const PILE_CAP: usize = 24;
 const TALON_CAP: usize = 52;
 
@@ -181,7 +183,9 @@ impl std::error::Error for Unsupported {}
 pub struct Limits {
     /// Positions to search before answering [`Verdict::Unknown`].
     pub nodes: u64,
-    /// Slots in the transposition table (a power of two is used, at least this many / 2).
+    /// The most slots the transposition table may grow to (rounded up to a
+    /// power of two; eight bytes each). It starts small and doubles while
+    /// more than half full; once at this size, new positions replace old.
     pub table_slots: usize,
 }
 
@@ -219,6 +223,8 @@ pub struct Solver {
     path: Vec<Step>,
     on_path: HashSet<u64, BuildHasherDefault<Mixed>>,
     table: Vec<u64>,
+    /// The table's largest size.
+    cap: usize,
     used: usize,
     peak: usize,
     nodes: u64,
@@ -331,7 +337,7 @@ impl Solver {
         for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
             *h = p.hash();
         }
-        let slots = limits.table_slots.max(1024).next_power_of_two();
+        let cap = limits.table_slots.max(1024).next_power_of_two();
         let mut s = Solver {
             pruned: true,
             piles: state.tableau.len(),
@@ -343,7 +349,8 @@ impl Solver {
             stack: Vec::new(),
             path: Vec::new(),
             on_path: HashSet::default(),
-            table: vec![0; slots],
+            table: vec![0; cap.min(TABLE_START)],
+            cap,
             used: 0,
             peak: 0,
             nodes: 0,
@@ -367,7 +374,8 @@ impl Solver {
             stack: Vec::new(),
             path: Vec::new(),
             on_path: HashSet::default(),
-            table: vec![0; self.table.len()],
+            table: vec![0; self.cap.min(TABLE_START)],
+            cap: self.cap,
             used: 0,
             peak: 0,
             nodes: 0,
@@ -828,7 +836,10 @@ impl Solver {
     }
 
     fn remember(&mut self, hash: u64) -> bool {
-        let slot = (hash as usize) & (self.table.len() - 1);
+        if self.used * 2 >= self.table.len() && self.table.len() < self.cap {
+            self.grow();
+        }
+        let slot = Self::slot(hash, self.table.len());
         if self.table[slot] == hash {
             return false;
         }
@@ -837,6 +848,26 @@ impl Solver {
         }
         self.table[slot] = hash;
         true
+    }
+
+    /// A hash's slot in a table of `len` (a power of two) slots. Bit 0 of
+    /// every hash is set (0 marks an empty slot), so it is left out.
+    fn slot(hash: u64, len: usize) -> usize {
+        (hash >> 1) as usize & (len - 1)
+    }
+
+    /// Doubles the table, keeping every position it holds.
+    fn grow(&mut self) {
+        let mut bigger = vec![0u64; self.table.len() * 2];
+        self.used = 0;
+        for &h in self.table.iter().filter(|&&h| h != 0) {
+            let slot = Self::slot(h, bigger.len());
+            if bigger[slot] == 0 {
+                self.used += 1;
+            }
+            bigger[slot] = h;
+        }
+        self.table = bigger;
     }
 
     /// Plays the rest of a position with no face-down card and no stock: the
@@ -926,8 +957,7 @@ impl Solver {
                 if self.pruned {
                     // Phase one found no win; search everything to prove it.
                     self.pruned = false;
-                    // A fresh zeroed table costs only the pages phase two touches.
-                    self.table = vec![0; self.table.len()];
+                    self.table = vec![0; self.cap.min(TABLE_START)];
                     self.peak = self.peak.max(self.used);
                     self.used = 0;
                     self.on_path.clear();
