@@ -40,6 +40,8 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 const MAX_PILES: usize = 10;
+/// Room for one pile's run moves: one onto each other pile, and every length of run into a space.
+const RUN_MOVES: usize = MAX_PILES + 13;
 /// Slots the transposition table starts with.
 const TABLE_START: usize = 1 << 16;
 const PILE_CAP: usize = 24;
@@ -198,9 +200,19 @@ impl Default for Limits {
     }
 }
 
+/// Reused lists for [`Solver::moves`]' later groups of moves.
+#[derive(Default)]
+struct Scratch {
+    talon: Vec<Step>,
+    other: Vec<Step>,
+    back: Vec<Step>,
+}
+
 struct Frame {
     node: Node,
-    moves: Vec<Step>,
+    /// Its moves are `steps[start..end]` of the solver.
+    start: usize,
+    end: usize,
     next: usize,
     path_len: usize,
     hash: u64,
@@ -220,6 +232,9 @@ pub struct Solver {
     from_foundation: bool,
     root: Node,
     stack: Vec<Frame>,
+    /// The moves of every frame on the stack, one after another.
+    steps: Vec<Step>,
+    scratch: Scratch,
     path: Vec<Step>,
     on_path: HashSet<u64, BuildHasherDefault<Mixed>>,
     table: Vec<u64>,
@@ -347,6 +362,8 @@ impl Solver {
             from_foundation: r.from_foundation,
             root,
             stack: Vec::new(),
+            steps: Vec::new(),
+            scratch: Scratch::default(),
             path: Vec::new(),
             on_path: HashSet::default(),
             table: vec![0; cap.min(TABLE_START)],
@@ -372,6 +389,8 @@ impl Solver {
             from_foundation: self.from_foundation,
             root: self.root,
             stack: Vec::new(),
+            steps: Vec::new(),
+            scratch: Scratch::default(),
             path: Vec::new(),
             on_path: HashSet::default(),
             table: vec![0; self.cap.min(TABLE_START)],
@@ -415,12 +434,24 @@ impl Solver {
         }
         let hash = self.hash(&node);
         self.remember(hash);
-        let moves = self.moves(&node);
         self.on_path.insert(hash);
+        self.push_frame(node, hash);
+    }
+
+    /// Searches `node` next: its moves go on the shared list of steps.
+    fn push_frame(&mut self, node: Node, hash: u64) {
+        let mut steps = std::mem::take(&mut self.steps);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let start = steps.len();
+        self.moves(&node, &mut steps, &mut scratch);
+        let end = steps.len();
+        self.steps = steps;
+        self.scratch = scratch;
         self.stack.push(Frame {
             node,
-            moves,
-            next: 0,
+            start,
+            end,
+            next: start,
             path_len: self.path.len(),
             hash,
         });
@@ -676,13 +707,16 @@ impl Solver {
         })
     }
 
-    fn moves(&self, node: &Node) -> Vec<Step> {
+    /// The moves of `node`, best first, appended to `out`; `scratch` holds
+    /// the later groups while the first is written.
+    fn moves(&self, node: &Node, out: &mut Vec<Step>, scratch: &mut Scratch) {
         let n = self.n_piles();
         let targets = self.talon_targets(node);
-        let mut first = Vec::new(); // to a foundation; turning a card
-        let mut talon = Vec::new();
-        let mut other = Vec::new();
-        let mut back = Vec::new();
+        let first = out; // to a foundation; turning a card
+        let Scratch { talon, other, back } = scratch;
+        talon.clear();
+        other.clear();
+        back.clear();
         for i in 0..n {
             let p = &node.piles[i];
             if p.len > 0 && Self::fits_foundation(node, p.cards[usize::from(p.len) - 1]) {
@@ -692,44 +726,32 @@ impl Solver {
         for from in 0..n {
             let src = &node.piles[from];
             let up = src.len - src.down;
-            for count in (1..=up).rev() {
-                let head = src.cards[usize::from(src.len - count)];
+            let mut fits = self.run_moves(node, from);
+            // Longest runs first, then the piles left to right.
+            crate::sort::sort_by_key(&mut fits, |&(count, to)| (std::cmp::Reverse(count), to));
+            for &(count, to) in fits.iter().filter(|&&(count, _)| count > 0) {
                 let whole = count == up;
-                let mut space_tried = false;
-                for to in 0..n {
-                    if to == from || !self.takes(&node.piles[to], head) {
-                        continue;
-                    }
-                    let dst_empty = node.piles[to].len == 0;
-                    if dst_empty {
-                        // Every space is alike; and a whole pile into a space
-                        // is the same position with the piles renumbered.
-                        if space_tried || (whole && src.down == 0) {
-                            continue;
-                        }
-                        space_tried = true;
-                    }
-                    let step = Step::Tableau {
-                        from: from as u8,
-                        to: to as u8,
-                        count,
-                    };
-                    if whole && src.down > 0 {
-                        first.push(step);
-                    } else if !whole {
-                        let under = src.cards[usize::from(src.len - count) - 1];
-                        let keep = if self.pruned {
-                            // Phase one: only if the card it uncovers can go up.
-                            Self::fits_foundation(node, under)
-                        } else {
-                            self.uncovered_is_useful(node, &targets, from, under, head)
-                        };
-                        if keep {
-                            other.push(step);
-                        }
+                let step = Step::Tableau {
+                    from: from as u8,
+                    to,
+                    count,
+                };
+                if whole && src.down > 0 {
+                    first.push(step);
+                } else if !whole {
+                    let under = src.cards[usize::from(src.len - count) - 1];
+                    let head = src.cards[usize::from(src.len - count)];
+                    let keep = if self.pruned {
+                        // Phase one: only if the card it uncovers can go up.
+                        Self::fits_foundation(node, under)
                     } else {
+                        self.uncovered_is_useful(node, &targets, from, under, head)
+                    };
+                    if keep {
                         other.push(step);
                     }
+                } else {
+                    other.push(step);
                 }
             }
         }
@@ -794,10 +816,94 @@ impl Solver {
                 }
             }
         }
-        first.extend(talon);
-        first.extend(other);
-        first.extend(back);
-        first
+        first.extend_from_slice(talon);
+        first.extend_from_slice(other);
+        first.extend_from_slice(back);
+    }
+
+    /// The run moves out of pile `from`, as (cards, destination) pairs; a
+    /// pair with no cards is empty. A destination's top card takes at most one
+    /// card of the run (the ranks of a run fall by one), so the fitting card
+    /// is found by its rank. Every space is alike, so only the first is
+    /// offered; and a whole pile with no face-down card never moves into one
+    /// (the same position, the piles renumbered).
+    fn run_moves(&self, node: &Node, from: usize) -> [(u8, u8); RUN_MOVES] {
+        let mut fits = [(0u8, 0u8); RUN_MOVES];
+        let src = &node.piles[from];
+        let run = Self::run_len(src);
+        if run == 0 {
+            return fits;
+        }
+        let up = src.len - src.down;
+        let bottom = src.cards[usize::from(src.len - run)];
+        let mut k = 0;
+        let mut space_seen = false;
+        for to in 0..self.n_piles() {
+            let dst = &node.piles[to];
+            if to == from {
+                continue;
+            }
+            if dst.len == 0 {
+                if space_seen {
+                    continue;
+                }
+                space_seen = true;
+                // Into a space: a King heads only the whole run; with any card
+                // allowed, the longest run that is not a whole bare pile.
+                let count = if self.fill_any {
+                    if run == up && src.down == 0 {
+                        run - 1
+                    } else {
+                        run
+                    }
+                } else if rank(bottom) == 13 && !(run == up && src.down == 0) {
+                    run
+                } else {
+                    0
+                };
+                if count > 0 {
+                    fits[k] = (count, to as u8);
+                    k += 1;
+                    if self.fill_any {
+                        // Shorter runs into the space too.
+                        for c in 1..count {
+                            fits[k] = (c, to as u8);
+                            k += 1;
+                        }
+                    }
+                }
+                continue;
+            }
+            let top = dst.cards[usize::from(dst.len) - 1];
+            let need = rank(top) - 1;
+            let (low, high) = (rank(bottom) + 1 - run, rank(bottom));
+            if need < low.max(1) || need > high {
+                continue;
+            }
+            let count = run - (high - need);
+            let head = src.cards[usize::from(src.len - count)];
+            if red(head) != red(top) {
+                fits[k] = (count, to as u8);
+                k += 1;
+            }
+        }
+        fits
+    }
+
+    /// How many cards at the top of a pile form a run that may move: face
+    /// up, each one rank below the card under it and of the other colour.
+    fn run_len(p: &Pile) -> u8 {
+        let cards = &p.cards[usize::from(p.down)..usize::from(p.len)];
+        match cards.len() {
+            0 => 0,
+            len => {
+                let mut run = 1;
+                while run < len && Self::builds_on(cards[len - run], cards[len - run - 1]) {
+                    run += 1;
+                }
+                run as u8
+            }
+        }
     }
 
     fn hash(&self, node: &Node) -> u64 {
@@ -971,13 +1077,14 @@ impl Solver {
                 });
                 break;
             };
-            if top.next == top.moves.len() {
-                let hash = top.hash;
+            if top.next == top.end {
+                let (hash, start) = (top.hash, top.start);
                 self.stack.pop();
+                self.steps.truncate(start);
                 self.on_path.remove(&hash);
                 continue;
             }
-            let step = top.moves[top.next];
+            let step = self.steps[top.next];
             top.next += 1;
             let mut child = top.node;
             let path_len = top.path_len;
@@ -996,15 +1103,8 @@ impl Solver {
             if self.on_path.contains(&hash) || !self.remember(hash) {
                 continue;
             }
-            let moves = self.moves(&child);
             self.on_path.insert(hash);
-            self.stack.push(Frame {
-                node: child,
-                moves,
-                next: 0,
-                path_len: self.path.len(),
-                hash,
-            });
+            self.push_frame(child, hash);
         }
         self.done.clone()
     }
