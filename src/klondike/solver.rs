@@ -919,7 +919,7 @@ impl Solver {
         // recycle away from an empty waste and back: the same position.
         // Dealing singly, that is every place.
         let cursor = if self.passes == Passes::Unlimited
-            && (node.cursor % self.draw == 0 || node.cursor == node.talon_len)
+            && (node.cursor.is_multiple_of(self.draw) || node.cursor == node.talon_len)
         {
             0
         } else {
