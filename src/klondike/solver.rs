@@ -726,10 +726,11 @@ impl Solver {
         for from in 0..n {
             let src = &node.piles[from];
             let up = src.len - src.down;
-            let mut fits = self.run_moves(node, from);
+            let (mut fits, k) = self.run_moves(node, from);
+            let fits = &mut fits[..k];
             // Longest runs first, then the piles left to right.
-            crate::sort::sort_by_key(&mut fits, |&(count, to)| (std::cmp::Reverse(count), to));
-            for &(count, to) in fits.iter().filter(|&&(count, _)| count > 0) {
+            crate::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
+            for &(count, to) in fits.iter() {
                 let whole = count == up;
                 let step = Step::Tableau {
                     from: from as u8,
@@ -821,18 +822,18 @@ impl Solver {
         first.extend_from_slice(back);
     }
 
-    /// The run moves out of pile `from`, as (cards, destination) pairs; a
-    /// pair with no cards is empty. A destination's top card takes at most one
+    /// The run moves out of pile `from`, as (cards, destination) pairs, and
+    /// how many there are. A destination's top card takes at most one
     /// card of the run (the ranks of a run fall by one), so the fitting card
     /// is found by its rank. Every space is alike, so only the first is
     /// offered; and a whole pile with no face-down card never moves into one
     /// (the same position, the piles renumbered).
-    fn run_moves(&self, node: &Node, from: usize) -> [(u8, u8); RUN_MOVES] {
+    fn run_moves(&self, node: &Node, from: usize) -> ([(u8, u8); RUN_MOVES], usize) {
         let mut fits = [(0u8, 0u8); RUN_MOVES];
         let src = &node.piles[from];
         let run = Self::run_len(src);
         if run == 0 {
-            return fits;
+            return (fits, 0);
         }
         let up = src.len - src.down;
         let bottom = src.cards[usize::from(src.len - run)];
@@ -887,7 +888,7 @@ impl Solver {
                 k += 1;
             }
         }
-        fits
+        (fits, k)
     }
 
     /// How many cards at the top of a pile form a run that may move: face
