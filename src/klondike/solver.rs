@@ -289,12 +289,6 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
     if r.runs != Runs::Any {
         return Err(Unsupported("moving only runs of one suit".into()));
     }
-    if r.face_up {
-        // Its search takes every face-up card of a pile to be a run.
-        return Err(Unsupported(
-            "piles dealt face up, which are not runs".into(),
-        ));
-    }
     if state.tableau.len() > MAX_PILES {
         return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
     }
@@ -321,11 +315,13 @@ impl Solver {
             talon_hash: 0,
         };
         for (i, col) in state.tableau.iter().enumerate() {
-            // A pile grows by at most 13 face-up cards.
-            if usize::from(col.down) + 13 > PILE_CAP || col.cards.len() > PILE_CAP {
+            // Over its face-down cards a pile holds at most a run of 13; on
+            // a face-up card of rank r, at most r - 1 more.
+            if usize::from(col.down) + 13 > PILE_CAP || col.cards.len() + 12 > PILE_CAP {
                 return Err(Unsupported(format!(
-                    "piles with more than {} face-down cards",
-                    PILE_CAP - 13
+                    "piles of more than {} face-down or {} cards",
+                    PILE_CAP - 13,
+                    PILE_CAP - 12
                 )));
             }
             let p = &mut root.piles[i];
@@ -539,8 +535,16 @@ impl Solver {
         }
     }
 
+    /// Whether the rest plays itself: no stock, and every pile one run with
+    /// nothing face down. Then the lowest card each suit needs next is always
+    /// on top of its pile (the cards above it would be lower still), so
+    /// [`Solver::finish_win`] wins.
     fn won(&self, node: &Node) -> bool {
-        node.talon_len == 0 && node.piles.iter().all(|p| p.down == 0)
+        node.talon_len == 0
+            && node
+                .piles
+                .iter()
+                .all(|p| p.down == 0 && Self::run_len(p) == p.len)
     }
 
     /// The stock positions reachable from here: (cursor, extra recycles), the
@@ -1303,5 +1307,45 @@ mod tests {
         let mut s = State::deal(Rules::default(), Seed(1));
         s.rules.build = Build::SameSuit;
         assert!(Solver::new(&s, Limits::default()).is_err());
+    }
+
+    #[test]
+    fn face_up_cards_that_are_not_a_run_are_not_a_win_yet() {
+        // The two of hearts lies on its own ace and nothing can take it.
+        let hearts = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H";
+        let s = layout(&[(0, "AH 2H"), (0, hearts)], "");
+        assert_eq!(
+            solve(&s, Limits::default()).unwrap().verdict,
+            Verdict::Unwinnable
+        );
+        // Turned round, the ace goes up first.
+        let s = layout(&[(0, "2H AH"), (0, hearts)], "");
+        let Verdict::Winnable(moves) = solve(&s, Limits::default()).unwrap().verdict else {
+            panic!("a pile that plays out is winnable");
+        };
+        replays_to_a_win(&s, &moves);
+    }
+
+    #[test]
+    fn somerset_deals_dealt_face_up_are_solved_and_replay() {
+        use crate::klondike::variant::Variant;
+        let rules = Variant::Somerset.rules(Rules::default());
+        let mut verdicts = [0; 3];
+        for seed in 1..=30 {
+            let s = State::deal(rules, Seed(seed));
+            let limits = Limits {
+                nodes: 200_000,
+                table_slots: 1 << 16,
+            };
+            match solve(&s, limits).unwrap().verdict {
+                Verdict::Winnable(moves) => {
+                    replays_to_a_win(&s, &moves);
+                    verdicts[0] += 1;
+                }
+                Verdict::Unwinnable => verdicts[1] += 1,
+                Verdict::Unknown => verdicts[2] += 1,
+            }
+        }
+        assert!(verdicts[0] > 0, "{verdicts:?}");
     }
 }
