@@ -385,7 +385,7 @@ pub trait Game {
     fn status(&self) -> String;
 
     /// The rules, as plain paragraphs separated by blank lines.
-    fn rules(&self) -> &'static str;
+    fn rules(&self) -> String;
 
     /// The whole state, options included, as JSON text.
     fn save(&self) -> String;

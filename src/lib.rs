@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+pub mod digest_set;
 pub mod dominoes;
 pub mod fifo;
 pub mod game;

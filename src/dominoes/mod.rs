@@ -1223,8 +1223,8 @@ impl Game for Dominoes {
         self.status_line()
     }
 
-    fn rules(&self) -> &'static str {
-        RULES
+    fn rules(&self) -> String {
+        RULES.to_owned()
     }
 
     fn save(&self) -> String {

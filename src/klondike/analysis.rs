@@ -9,8 +9,8 @@
 
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, Passes, State};
+use crate::digest_set::DigestSet;
 use crate::fifo::Fifo;
-use std::collections::HashSet;
 
 /// What a search for progress found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
         return Prospect::Stuck;
     }
     let root = measure(start);
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen = DigestSet::default();
     let mut queue: Fifo<(State, Vec<Move>)> = Fifo::new();
     seen.insert(key(start));
     queue.push((start.clone(), Vec::new()));

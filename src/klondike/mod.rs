@@ -1509,7 +1509,7 @@ impl Game for Klondike {
         self.status_line()
     }
 
-    fn rules(&self) -> &'static str {
+    fn rules(&self) -> String {
         self.state.rules.variant.help()
     }
 

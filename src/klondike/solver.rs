@@ -35,9 +35,8 @@
 
 use super::cards::{Card, Rank};
 use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
-use std::collections::HashSet;
+use crate::digest_set::DigestSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 const MAX_PILES: usize = 10;
 /// Room for one pile's run moves: one onto each other pile, and every length of run into a space.
@@ -115,24 +114,6 @@ enum Step {
     Tableau { from: u8, to: u8, count: u8 },
     /// A foundation's top card back to a pile.
     FromFoundation { suit: u8, to: u8 },
-}
-
-/// A hasher for keys that are already well-mixed 64-bit hashes: it keeps them as they are.
-#[derive(Default)]
-struct Mixed(u64);
-
-impl Hasher for Mixed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 /// What the solver found.
@@ -236,7 +217,7 @@ pub struct Solver {
     steps: Vec<Step>,
     scratch: Scratch,
     path: Vec<Step>,
-    on_path: HashSet<u64, BuildHasherDefault<Mixed>>,
+    on_path: DigestSet,
     table: Vec<u64>,
     /// The table's largest size.
     cap: usize,
@@ -348,53 +329,59 @@ impl Solver {
         for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
             *h = p.hash();
         }
+        Ok(Solver::begin(
+            state.tableau.len(),
+            r.draw.max(1),
+            r.passes_allowed(),
+            r.fill == Fill::Any,
+            r.from_foundation,
+            root,
+            limits,
+        ))
+    }
+
+    /// A new search of the same position with the same limits.
+    pub fn restarted(&self) -> Solver {
+        Solver::begin(
+            self.piles,
+            self.draw,
+            self.passes,
+            self.fill_any,
+            self.from_foundation,
+            self.root,
+            self.limits,
+        )
+    }
+
+    fn begin(
+        piles: usize,
+        draw: u8,
+        passes: Passes,
+        fill_any: bool,
+        from_foundation: bool,
+        root: Node,
+        limits: Limits,
+    ) -> Solver {
         let cap = limits.table_slots.max(1024).next_power_of_two();
         let mut s = Solver {
             pruned: true,
-            piles: state.tableau.len(),
-            draw: r.draw.max(1),
-            passes: r.passes_allowed(),
-            fill_any: r.fill == Fill::Any,
-            from_foundation: r.from_foundation,
+            piles,
+            draw,
+            passes,
+            fill_any,
+            from_foundation,
             root,
             stack: Vec::new(),
             steps: Vec::new(),
             scratch: Scratch::default(),
             path: Vec::new(),
-            on_path: HashSet::default(),
+            on_path: DigestSet::default(),
             table: vec![0; cap.min(TABLE_START)],
             cap,
             used: 0,
             peak: 0,
             nodes: 0,
             limits,
-            done: None,
-        };
-        s.start();
-        Ok(s)
-    }
-
-    /// A new search of the same position with the same limits.
-    pub fn restarted(&self) -> Solver {
-        let mut s = Solver {
-            pruned: true,
-            piles: self.piles,
-            draw: self.draw,
-            passes: self.passes,
-            fill_any: self.fill_any,
-            from_foundation: self.from_foundation,
-            root: self.root,
-            stack: Vec::new(),
-            steps: Vec::new(),
-            scratch: Scratch::default(),
-            path: Vec::new(),
-            on_path: HashSet::default(),
-            table: vec![0; self.cap.min(TABLE_START)],
-            cap: self.cap,
-            used: 0,
-            peak: 0,
-            nodes: 0,
-            limits: self.limits,
             done: None,
         };
         s.start();

@@ -169,82 +169,47 @@ impl Variant {
     }
 
     /// The whole rules text of this variant: its own page, then what the
-    /// family shares (scoring, controls).
-    pub fn help(self) -> &'static str {
+    /// family shares (scoring, controls), paragraphs apart.
+    pub fn help(self) -> String {
+        [self.page(), common_rules!()].join("\n\n")
+    }
+
+    /// What this variant's rules page says of it alone.
+    fn page(self) -> &'static str {
         match self {
-            Variant::Klondike => concat!(klondike_page!(), "\n\n", common_rules!()),
-            Variant::Agnes => concat!(
-                "Agnes (Bernauer). Seven piles dealt as in Klondike; the 29th card goes up to its \
+            Variant::Klondike => klondike_page!(),
+            Variant::Agnes => "Agnes (Bernauer). Seven piles dealt as in Klondike; the 29th card goes up to its \
 foundation and sets the base rank for all four, which build up by suit from it, wrapping from King to Ace. The \
 tableau builds down in alternating colours and wraps too (a King may go on an Ace); an empty pile takes only the \
 rank just below the base. Deal (tap the stock) puts one card face up on each of seven reserve piles (the last deal \
 two); the top card of every reserve plays to the tableau or a foundation, and nothing is built on a reserve. The \
 stock is dealt once.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Easthaven => concat!(
-                "Easthaven. Seven piles of three cards, two face down and one up. Build down in \
+            Variant::Easthaven => "Easthaven. Seven piles of three cards, two face down and one up. Build down in \
 alternating colours; any face-up run moves as a unit. A space takes a King or a run headed by one (Settings: any \
 card or run). When you are stuck, deal (tap the stock): one card face up onto each pile, left to right, the last \
 deal three. The stock is dealt once.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::NineAcross => concat!(
-                "Nine Across. Nine piles dealt as in Klondike (one to nine cards). You choose \
+            Variant::NineAcross => "Nine Across. Nine piles dealt as in Klondike (one to nine cards). You choose \
 the foundation base: the first card you put on a foundation sets the rank all four start from, and they build up \
 by suit, wrapping from King to Ace. The tableau builds down in alternating colours and wraps too; a space takes the \
 rank just below the base (a King until the base is chosen). The stock deals one card at a time, as often as you \
 like.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Somerset => concat!(
-                "Somerset (Usk). All 52 cards are dealt face up into ten piles, in rows: ten cards \
+            Variant::Somerset => "Somerset (Usk). All 52 cards are dealt face up into ten piles, in rows: ten cards \
 across, then nine from the second pile, and so on down to three, so the piles hold 1, 2, … 8, 8, 8. There is no \
 stock. Build down in alternating colours; any run moves as a unit; a space takes only a King or a run headed by \
 one.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::ThumbAndPouch => concat!(
-                "Thumb and Pouch. Klondike's layout, but a card builds on the next rank up \
+            Variant::ThumbAndPouch => "Thumb and Pouch. Klondike's layout, but a card builds on the next rank up \
 of any suit but its own, and a space takes any card or run.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Whitehead => concat!(
-                "Whitehead. Klondike's layout with every card face up. Build down in the same \
+            Variant::Whitehead => "Whitehead. Klondike's layout with every card face up. Build down in the same \
 colour (a red six on a red seven); only a run of one suit moves as a unit; a space takes any card or run.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Westcliff => concat!(
-                "Westcliff. Ten piles of three cards, two face down and one up; the other 22 are \
+            Variant::Westcliff => "Westcliff. Ten piles of three cards, two face down and one up; the other 22 are \
 the stock. Build down in alternating colours; a space takes any card or run.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Kuipers => concat!(
-                "Kuipers. Eight piles dealt as in Klondike (one to eight cards); the stock deals \
+            Variant::Kuipers => "Kuipers. Eight piles dealt as in Klondike (one to eight cards); the stock deals \
 one card at a time, as often as you like. The source puts a human's chance of winning near 5%.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::LasVegas => concat!(
-                "Las Vegas. Klondike dealt one card at a time and once only, for Vegas points: \
+            Variant::LasVegas => "Las Vegas. Klondike dealt one card at a time and once only, for Vegas points: \
 pay 52 to play, win 5 for each card on the foundations.",
-                "\n\n",
-                common_rules!()
-            ),
-            Variant::Thoughtful => concat!(
-                "Thoughtful Klondike. Klondike with nothing hidden: face-down cards show \
+            Variant::Thoughtful => "Thoughtful Klondike. Klondike with nothing hidden: face-down cards show \
 through, dimmed, so you can plan the whole game. Hint asks the solver, which says whether the deal can still be \
 won and, if so, the next move of a winning line.",
-                "\n\n",
-                common_rules!()
-            ),
         }
     }
 }

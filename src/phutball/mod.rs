@@ -883,8 +883,8 @@ impl Game for Phutball {
         self.status_text()
     }
 
-    fn rules(&self) -> &'static str {
-        RULES
+    fn rules(&self) -> String {
+        RULES.to_owned()
     }
 
     fn moves(&self) -> Vec<String> {
