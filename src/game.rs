@@ -476,6 +476,26 @@ pub fn new_game(kind: GameKind, seed: Seed) -> Box<dyn Game> {
     }
 }
 
+/// The paragraphs of a text whose paragraphs are separated by blank lines
+/// (as [`Game::rules`] gives them), each with its inner line breaks kept.
+pub fn paragraphs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut para = String::new();
+    for line in text.split('\n').chain([""]) {
+        if line.trim().is_empty() {
+            if !para.is_empty() {
+                out.push(std::mem::take(&mut para));
+            }
+        } else {
+            if !para.is_empty() {
+                para.push('\n');
+            }
+            para.push_str(line);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,5 +581,20 @@ mod tests {
             "parameter 'draw' must be one of 1, 3, not '2'"
         );
         assert!(find_spec(&[SPEC], "drew").is_err());
+    }
+
+    #[test]
+    fn rules_text_splits_into_paragraphs_at_blank_lines() {
+        assert_eq!(
+            paragraphs("One.\nStill one.\n\nTwo.\n\n\n  \nThree.\n"),
+            ["One.\nStill one.", "Two.", "Three."]
+        );
+        assert!(paragraphs("").is_empty());
+        for kind in GameKind::ALL {
+            let g = new_game(kind, Seed(1));
+            let paras = paragraphs(&g.rules());
+            assert!(paras.len() >= 2, "{kind:?}");
+            assert!(paras.iter().all(|p| !p.trim().is_empty()));
+        }
     }
 }

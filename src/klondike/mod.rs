@@ -372,6 +372,15 @@ fn mode_key(rules: &Rules) -> String {
     }
 }
 
+/// `text` with an ASCII first letter in capitals ("draw 1, …" → "Draw 1, …").
+fn capitalised(text: &str) -> String {
+    let mut s = text.to_owned();
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
 fn replay(deal: &State, turns: &[Turn]) -> Result<State, StateError> {
     let mut s = deal.clone();
     for (i, t) in turns.iter().enumerate() {
@@ -715,7 +724,13 @@ impl Klondike {
         match mv {
             Move::Deal => "deal from the stock.".to_owned(),
             Move::Recycle => "turn the waste over.".to_owned(),
-            _ => Self::describe(state, mv, Effects::default()).replace("Moved", "move"),
+            _ => {
+                let said = Self::describe(state, mv, Effects::default());
+                match said.strip_prefix("Moved") {
+                    Some(rest) => format!("move{rest}"),
+                    None => said,
+                }
+            }
         }
     }
 
@@ -1479,16 +1494,7 @@ impl Game for Klondike {
             analysis::Prospect::Progress(line) => {
                 let mv = line[0];
                 self.ui.hint = Some((mv, None));
-                let text = match mv {
-                    Move::Deal => "Hint: deal from the stock.".to_owned(),
-                    Move::Recycle => "Hint: turn the waste over.".to_owned(),
-                    _ => format!(
-                        "Hint: {}",
-                        Self::describe(&self.state, mv, Effects::default())
-                            .replace("Moved", "move")
-                    ),
-                };
-                Outcome::say(text)
+                Outcome::say(format!("Hint: {}", Self::hint_text(&self.state, mv)))
             }
             analysis::Prospect::Stuck if self.state.is_won() => Outcome::say("The game is won."),
             analysis::Prospect::Stuck => {
@@ -1564,7 +1570,7 @@ impl Game for Klondike {
             .map_or_else(|| "–".to_owned(), |r| format!("{r}%"));
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         Some(vec![
-            ("Mode".into(), key.replace("draw", "Draw")),
+            ("Mode".into(), capitalised(&key)),
             ("Played".into(), st.played.to_string()),
             ("Won".into(), st.won.to_string()),
             ("Win rate".into(), rate),

@@ -199,6 +199,16 @@ struct Frame {
     hash: u64,
 }
 
+/// The rules a search plays by, as the solver needs them.
+#[derive(Clone, Copy)]
+struct Dealing {
+    piles: usize,
+    draw: u8,
+    passes: Passes,
+    fill_any: bool,
+    from_foundation: bool,
+}
+
 /// A search in progress. Call [`Solver::run`] until it returns a report.
 pub struct Solver {
     /// Phase one: leave out the moves that are rarely needed (part of a run
@@ -206,11 +216,7 @@ pub struct Solver {
     /// back from the foundations). Fast at finding wins, but its failure
     /// proves nothing; phase two searches everything.
     pruned: bool,
-    piles: usize,
-    draw: u8,
-    passes: Passes,
-    fill_any: bool,
-    from_foundation: bool,
+    deal: Dealing,
     root: Node,
     stack: Vec<Frame>,
     /// The moves of every frame on the stack, one after another.
@@ -329,47 +335,26 @@ impl Solver {
         for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
             *h = p.hash();
         }
-        Ok(Solver::begin(
-            state.tableau.len(),
-            r.draw.max(1),
-            r.passes_allowed(),
-            r.fill == Fill::Any,
-            r.from_foundation,
-            root,
-            limits,
-        ))
+        let deal = Dealing {
+            piles: state.tableau.len(),
+            draw: r.draw.max(1),
+            passes: r.passes_allowed(),
+            fill_any: r.fill == Fill::Any,
+            from_foundation: r.from_foundation,
+        };
+        Ok(Solver::begin(deal, root, limits))
     }
 
     /// A new search of the same position with the same limits.
     pub fn restarted(&self) -> Solver {
-        Solver::begin(
-            self.piles,
-            self.draw,
-            self.passes,
-            self.fill_any,
-            self.from_foundation,
-            self.root,
-            self.limits,
-        )
+        Solver::begin(self.deal, self.root, self.limits)
     }
 
-    fn begin(
-        piles: usize,
-        draw: u8,
-        passes: Passes,
-        fill_any: bool,
-        from_foundation: bool,
-        root: Node,
-        limits: Limits,
-    ) -> Solver {
+    fn begin(deal: Dealing, root: Node, limits: Limits) -> Solver {
         let cap = limits.table_slots.max(1024).next_power_of_two();
         let mut s = Solver {
             pruned: true,
-            piles,
-            draw,
-            passes,
-            fill_any,
-            from_foundation,
+            deal,
             root,
             stack: Vec::new(),
             steps: Vec::new(),
@@ -403,7 +388,7 @@ impl Solver {
     }
 
     fn n_piles(&self) -> usize {
-        self.piles
+        self.deal.piles
     }
 
     fn start(&mut self) {
@@ -441,7 +426,7 @@ impl Solver {
     }
 
     fn passes_left(&self, recycles: u8) -> Option<u8> {
-        match self.passes {
+        match self.deal.passes {
             Passes::Unlimited => None,
             Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(recycles)),
         }
@@ -471,7 +456,7 @@ impl Solver {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn takes(&self, pile: &Pile, c: u8) -> bool {
         match pile.len {
-            0 => self.fill_any || rank(c) == 13,
+            0 => self.deal.fill_any || rank(c) == 13,
             n => Self::builds_on(c, pile.cards[usize::from(n) - 1]),
         }
     }
@@ -498,7 +483,7 @@ impl Solver {
                 self.apply(node, step);
                 path.push(step);
                 moved = true;
-            } else if self.draw == 1 && self.passes == Passes::Unlimited {
+            } else if self.deal.draw == 1 && self.deal.passes == Passes::Unlimited {
                 // Dealing singly without a pass limit, taking a card out of the
                 // stock never hides another, so a safe stock card goes up too.
                 let found = self
@@ -549,7 +534,7 @@ impl Solver {
         let mut recycled_passes = 0;
         loop {
             if cur < len {
-                cur = (cur + self.draw).min(len);
+                cur = (cur + self.deal.draw).min(len);
             } else {
                 if cur == 0
                     || self.passes_left(node.recycles + rec) == Some(0)
@@ -691,7 +676,7 @@ impl Solver {
             z != from && {
                 let p = &node.piles[z];
                 match p.len {
-                    0 => rank(under) == 13 || self.fill_any,
+                    0 => rank(under) == 13 || self.deal.fill_any,
                     len => Self::builds_on(under, p.cards[usize::from(len) - 1]),
                 }
             }
@@ -747,7 +732,7 @@ impl Solver {
                 }
             }
         }
-        let free_talon = self.draw == 1 && self.passes == Passes::Unlimited;
+        let free_talon = self.deal.draw == 1 && self.deal.passes == Passes::Unlimited;
         for &(target, recycles) in &targets {
             let c = node.talon[usize::from(target) - 1];
             if Self::fits_foundation(node, c) {
@@ -779,7 +764,7 @@ impl Solver {
                 }
             }
         }
-        if self.from_foundation && !self.pruned {
+        if self.deal.from_foundation && !self.pruned {
             for s in 0..4u8 {
                 let r = node.found[usize::from(s)];
                 if r == 0 {
@@ -842,7 +827,7 @@ impl Solver {
                 space_seen = true;
                 // Into a space: a King heads only the whole run; with any card
                 // allowed, the longest run that is not a whole bare pile.
-                let count = if self.fill_any {
+                let count = if self.deal.fill_any {
                     if run == up && src.down == 0 {
                         run - 1
                     } else {
@@ -856,7 +841,7 @@ impl Solver {
                 if count > 0 {
                     fits[k] = (count, to as u8);
                     k += 1;
-                    if self.fill_any {
+                    if self.deal.fill_any {
                         // Shorter runs into the space too.
                         for c in 1..count {
                             fits[k] = (c, to as u8);
@@ -902,7 +887,7 @@ impl Solver {
         // The piles as a multiset: a sum of well-mixed hashes ignores their order.
         let piles = node.pile_hash.iter().fold(0u64, |a, &p| a.wrapping_add(p));
         let mut h = node.talon_hash;
-        let recycles = match self.passes {
+        let recycles = match self.deal.passes {
             Passes::Unlimited => 0,
             Passes::Limited(_) => node.recycles,
         };
@@ -910,8 +895,8 @@ impl Solver {
         // pass would also stop (a multiple of the draw, or the end) is one
         // recycle away from an empty waste and back: the same position.
         // Dealing singly, that is every place.
-        let cursor = if self.passes == Passes::Unlimited
-            && (node.cursor.is_multiple_of(self.draw) || node.cursor == node.talon_len)
+        let cursor = if self.deal.passes == Passes::Unlimited
+            && (node.cursor.is_multiple_of(self.deal.draw) || node.cursor == node.talon_len)
         {
             0
         } else {
@@ -1007,7 +992,7 @@ impl Solver {
                     while cur != target {
                         if cur < node.talon_len {
                             out.push(Move::Deal);
-                            cur = (cur + self.draw).min(node.talon_len);
+                            cur = (cur + self.deal.draw).min(node.talon_len);
                         } else {
                             out.push(Move::Recycle);
                             cur = 0;

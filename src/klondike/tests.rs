@@ -375,3 +375,13 @@ fn the_indicator_reports_after_a_few_frames() {
     let v = k.ui.verdict.unwrap();
     assert!(k.status().contains(v));
 }
+
+#[test]
+fn the_statistics_mode_starts_with_a_capital() {
+    assert_eq!(
+        super::capitalised("draw 1, passes unlimited"),
+        "Draw 1, passes unlimited"
+    );
+    assert_eq!(super::capitalised("Westcliff, draw 1"), "Westcliff, draw 1");
+    assert_eq!(super::capitalised(""), "");
+}

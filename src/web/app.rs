@@ -852,8 +852,8 @@ impl App {
     fn open_rules(&mut self) {
         let Some(g) = &self.game else { return };
         let body = dom::element("div", "parlour-rules");
-        for para in g.rules().split("\n\n") {
-            let _ = body.append_child(&dom::text("p", "", para));
+        for para in crate::game::paragraphs(&g.rules()) {
+            let _ = body.append_child(&dom::text("p", "", &para));
         }
         let title = format!("How to play {}", g.kind().title());
         self.open_panel(&title, &body);
