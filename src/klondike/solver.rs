@@ -203,10 +203,33 @@ struct Frame {
 #[derive(Clone, Copy)]
 struct Dealing {
     piles: usize,
+    /// For each card, the cards that may be placed on it in the tableau (one
+    /// rank lower, in the suit or colour the build rule asks for), as bits.
+    takers: [u64; 52],
+    /// Only runs of one suit move as a unit (Whitehead).
+    suit_runs: bool,
     draw: u8,
     passes: Passes,
     fill_any: bool,
     from_foundation: bool,
+}
+
+/// [`Dealing::takers`] for a build rule.
+fn takers(build: Build) -> [u64; 52] {
+    std::array::from_fn(|onto| {
+        let onto = onto as u8;
+        (0..52u8)
+            .filter(|&c| {
+                rank(onto) == rank(c) + 1
+                    && match build {
+                        Build::AlternateColour => red(c) != red(onto),
+                        Build::AnySuitButOwn => suit(c) != suit(onto),
+                        Build::SameColour => red(c) == red(onto),
+                        Build::SameSuit => suit(c) == suit(onto),
+                    }
+            })
+            .fold(0, |bits, c| bits | 1 << c)
+    })
 }
 
 /// A search in progress. Call [`Solver::run`] until it returns a report.
@@ -258,11 +281,6 @@ fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
 /// Whether the solver can search `state`'s rules, or the plain reason it cannot.
 pub fn supports(state: &State) -> Result<(), Unsupported> {
     let r = state.rules;
-    if r.build != Build::AlternateColour {
-        return Err(Unsupported(
-            "tableaus that build other than in alternating colours".into(),
-        ));
-    }
     if state.base != Some(Rank::ACE) || r.wrap {
         return Err(Unsupported(
             "foundations that start from another rank than the Ace, or ranks that wrap".into(),
@@ -272,9 +290,6 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
         return Err(Unsupported(
             "a stock dealt onto the piles or onto reserves".into(),
         ));
-    }
-    if r.runs != Runs::Any {
-        return Err(Unsupported("moving only runs of one suit".into()));
     }
     if state.tableau.len() > MAX_PILES {
         return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
@@ -337,6 +352,8 @@ impl Solver {
         }
         let deal = Dealing {
             piles: state.tableau.len(),
+            takers: takers(r.build),
+            suit_runs: r.runs == Runs::SameSuit,
             draw: r.draw.max(1),
             passes: r.passes_allowed(),
             fill_any: r.fill == Fill::Any,
@@ -437,27 +454,32 @@ impl Solver {
         node.found[suit(c)] + 1 == rank(c)
     }
 
-    fn safe(node: &Node, c: u8) -> bool {
+    /// Whether `c` can go up and never be wanted in the tableau again:
+    /// every card that could be built on it is on its foundation already
+    /// (an Ace on a two never is: it goes up instead).
+    fn safe(&self, node: &Node, c: u8) -> bool {
         if !Self::fits_foundation(node, c) {
             return false;
         }
         let r = rank(c);
         r <= 2
-            || (0..4)
-                .filter(|&s| (s == 1 || s == 2) != red(c))
-                .all(|s| node.found[s] + 1 >= r)
+            || (0..4u8).all(|s| {
+                let below = s * 13 + r - 2; // rank r - 1 of suit s
+                !self.builds_on(below, c) || node.found[usize::from(s)] + 1 >= r
+            })
     }
 
+    /// Whether `c` may be placed on `onto` in the tableau (see [`Dealing::takers`]).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    fn builds_on(c: u8, onto: u8) -> bool {
-        rank(onto) == rank(c) + 1 && red(c) != red(onto)
+    fn builds_on(&self, c: u8, onto: u8) -> bool {
+        self.deal.takers[usize::from(onto)] >> c & 1 == 1
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn takes(&self, pile: &Pile, c: u8) -> bool {
         match pile.len {
             0 => self.deal.fill_any || rank(c) == 13,
-            n => Self::builds_on(c, pile.cards[usize::from(n) - 1]),
+            n => self.builds_on(c, pile.cards[usize::from(n) - 1]),
         }
     }
 
@@ -467,14 +489,14 @@ impl Solver {
             let mut moved = false;
             for i in 0..self.n_piles() {
                 let p = node.piles[i];
-                if p.len > 0 && Self::safe(node, p.cards[usize::from(p.len) - 1]) {
+                if p.len > 0 && self.safe(node, p.cards[usize::from(p.len) - 1]) {
                     let step = Step::ToFoundation(i as u8);
                     self.apply(node, step);
                     path.push(step);
                     moved = true;
                 }
             }
-            if node.cursor > 0 && Self::safe(node, node.talon[usize::from(node.cursor) - 1]) {
+            if node.cursor > 0 && self.safe(node, node.talon[usize::from(node.cursor) - 1]) {
                 let step = Step::Talon {
                     target: node.cursor,
                     recycles: 0,
@@ -489,7 +511,7 @@ impl Solver {
                 let found = self
                     .talon_targets(node)
                     .into_iter()
-                    .find(|&(t, _)| Self::safe(node, node.talon[usize::from(t) - 1]));
+                    .find(|&(t, _)| self.safe(node, node.talon[usize::from(t) - 1]));
                 if let Some((target, recycles)) = found {
                     let step = Step::Talon {
                         target,
@@ -516,7 +538,7 @@ impl Solver {
             && node
                 .piles
                 .iter()
-                .all(|p| p.down == 0 && Self::run_len(p) == p.len)
+                .all(|p| p.down == 0 && self.run_len(p) == p.len)
     }
 
     /// The stock positions reachable from here: (cursor, extra recycles), the
@@ -625,21 +647,11 @@ impl Solver {
         }
     }
 
-    /// Whether a card of `rank` and the colour opposite to `of` (other than
-    /// `except`) could be played right now: face up in the tableau, reachable
-    /// in the stock, or on top of a foundation.
-    fn holder_for(
-        &self,
-        node: &Node,
-        targets: &[(u8, u8)],
-        rank_needed: u8,
-        of: u8,
-        except: u8,
-    ) -> bool {
-        if rank_needed == 0 {
-            return false;
-        }
-        let wanted = |c: u8| c != except && rank(c) == rank_needed && red(c) != red(of);
+    /// Whether a card that builds on `of` (other than `except`) could be
+    /// played right now: face up in the tableau, reachable in the stock, or
+    /// on top of a foundation.
+    fn holder_for(&self, node: &Node, targets: &[(u8, u8)], of: u8, except: u8) -> bool {
+        let wanted = |c: u8| c != except && self.builds_on(c, of);
         let tableau = node.piles[..self.n_piles()].iter().any(|p| {
             p.cards[usize::from(p.down)..usize::from(p.len)]
                 .iter()
@@ -667,9 +679,7 @@ impl Solver {
         under: u8,
         head: u8,
     ) -> bool {
-        if Self::fits_foundation(node, under)
-            || self.holder_for(node, targets, rank(under) - 1, under, head)
-        {
+        if Self::fits_foundation(node, under) || self.holder_for(node, targets, under, head) {
             return true;
         }
         (0..self.n_piles()).any(|z| {
@@ -677,7 +687,7 @@ impl Solver {
                 let p = &node.piles[z];
                 match p.len {
                     0 => rank(under) == 13 || self.deal.fill_any,
-                    len => Self::builds_on(under, p.cards[usize::from(len) - 1]),
+                    len => self.builds_on(under, p.cards[usize::from(len) - 1]),
                 }
             }
         })
@@ -722,7 +732,10 @@ impl Solver {
                         // Phase one: only if the card it uncovers can go up.
                         Self::fits_foundation(node, under)
                     } else {
-                        self.uncovered_is_useful(node, &targets, from, under, head)
+                        // When only suit runs move, part of a run may also move
+                        // to join a longer run of its suit: no cut then.
+                        self.deal.suit_runs
+                            || self.uncovered_is_useful(node, &targets, from, under, head)
                     };
                     if keep {
                         other.push(step);
@@ -744,7 +757,7 @@ impl Solver {
             }
             // Dealing singly without a pass limit a stock card can be had at
             // any time, so it goes to the tableau only to take a card at hand.
-            if free_talon && !self.holder_for(node, &targets, rank(c) - 1, c, c) {
+            if free_talon && !self.holder_for(node, &targets, c, c) {
                 continue;
             }
             let mut space_tried = false;
@@ -772,7 +785,7 @@ impl Solver {
                 }
                 let c = s * 13 + r - 1;
                 // A card comes down only to take another: one must be at hand.
-                if !self.holder_for(node, &targets, r - 1, c, c) {
+                if !self.holder_for(node, &targets, c, c) {
                     continue;
                 }
                 let mut space_tried = false;
@@ -807,7 +820,7 @@ impl Solver {
     fn run_moves(&self, node: &Node, from: usize) -> ([(u8, u8); RUN_MOVES], usize) {
         let mut fits = [(0u8, 0u8); RUN_MOVES];
         let src = &node.piles[from];
-        let run = Self::run_len(src);
+        let run = self.run_len(src);
         if run == 0 {
             return (fits, 0);
         }
@@ -859,7 +872,7 @@ impl Solver {
             }
             let count = run - (high - need);
             let head = src.cards[usize::from(src.len - count)];
-            if red(head) != red(top) {
+            if self.builds_on(head, top) {
                 fits[k] = (count, to as u8);
                 k += 1;
             }
@@ -868,14 +881,19 @@ impl Solver {
     }
 
     /// How many cards at the top of a pile form a run that may move: face
-    /// up, each one rank below the card under it and of the other colour.
-    fn run_len(p: &Pile) -> u8 {
+    /// up, each one built on the card under it (and of its suit, when only
+    /// suit runs move).
+    fn run_len(&self, p: &Pile) -> u8 {
         let cards = &p.cards[usize::from(p.down)..usize::from(p.len)];
         match cards.len() {
             0 => 0,
             len => {
                 let mut run = 1;
-                while run < len && Self::builds_on(cards[len - run], cards[len - run - 1]) {
+                while run < len && {
+                    let (upper, lower) = (cards[len - run], cards[len - run - 1]);
+                    self.builds_on(upper, lower)
+                        && (!self.deal.suit_runs || suit(upper) == suit(lower))
+                } {
                     run += 1;
                 }
                 run as u8
@@ -1275,10 +1293,56 @@ mod tests {
     }
 
     #[test]
-    fn other_builds_are_declined() {
-        let mut s = State::deal(Rules::default(), Seed(1));
-        s.rules.build = Build::SameSuit;
-        assert!(Solver::new(&s, Limits::default()).is_err());
+    fn wrapping_ranks_are_declined_with_the_reason() {
+        use crate::klondike::variant::Variant;
+        let s = State::deal(Variant::Agnes.rules(Rules::default()), Seed(1));
+        let Err(e) = Solver::new(&s, Limits::default()) else {
+            panic!("Agnes is not searched");
+        };
+        assert!(e.to_string().contains("ranks that wrap"), "{e}");
+    }
+
+    #[test]
+    fn thumb_and_pouch_and_whitehead_deals_are_solved_and_replay() {
+        use crate::klondike::variant::Variant;
+        for v in [Variant::ThumbAndPouch, Variant::Whitehead] {
+            let rules = v.rules(Rules::default());
+            let mut won = 0;
+            for seed in 1..=20 {
+                let s = State::deal(rules, Seed(seed));
+                let limits = Limits {
+                    nodes: 100_000,
+                    table_slots: 1 << 16,
+                };
+                if let Verdict::Winnable(moves) = solve(&s, limits).unwrap().verdict {
+                    replays_to_a_win(&s, &moves);
+                    won += 1;
+                }
+            }
+            assert!(won > 0, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
+        // The three of hearts, with the diamonds' two still in play: in
+        // alternating colours only black twos could want it; building on any
+        // suit but its own, the two of diamonds could.
+        let three = Card::new(Rank::new(3).unwrap(), crate::klondike::cards::Suit::Hearts);
+        let c = three.index() as u8;
+        for (build, safe) in [
+            (Build::AlternateColour, true),
+            (Build::AnySuitButOwn, false),
+        ] {
+            let mut s = State::deal(Rules::default(), Seed(1));
+            s.rules.build = build;
+            let solver = Solver::new(&s, Limits::default()).unwrap();
+            let mut node = solver.root;
+            node.found = [2, 1, 2, 2];
+            assert_eq!(solver.safe(&node, c), safe, "{build:?}");
+            node.found = [2, 2, 2, 2];
+            assert!(solver.safe(&node, c), "{build:?}");
+        }
     }
 
     #[test]
