@@ -496,7 +496,14 @@ impl Solver {
                     moved = true;
                 }
             }
-            if node.cursor > 0 && self.safe(node, node.talon[usize::from(node.cursor) - 1]) {
+            // Dealing by threes, a card left in the waste can be what brings
+            // another to the top on a later pass (taking it out shifts the
+            // rest), so only a single-card deal sends the waste's top up
+            // unasked.
+            if self.deal.draw == 1
+                && node.cursor > 0
+                && self.safe(node, node.talon[usize::from(node.cursor) - 1])
+            {
                 let step = Step::Talon {
                     target: node.cursor,
                     recycles: 0,
@@ -669,17 +676,20 @@ impl Solver {
 
     /// Phase two's test for a move of part of a run, uncovering `under`: a
     /// win never needs it unless `under` can be used at once — go up, take a
-    /// card, or move — since such a move can always wait until just before
-    /// that use.
+    /// card, or move, possibly onto the moved cards' top (`top`; face-up
+    /// cards that are not one run allow that) — since such a move can always
+    /// wait until just before that use.
     fn uncovered_is_useful(
         &self,
         node: &Node,
         targets: &[(u8, u8)],
         from: usize,
-        under: u8,
-        head: u8,
+        (under, head, top): (u8, u8, u8),
     ) -> bool {
-        if Self::fits_foundation(node, under) || self.holder_for(node, targets, under, head) {
+        if Self::fits_foundation(node, under)
+            || self.builds_on(under, top)
+            || self.holder_for(node, targets, under, head)
+        {
             return true;
         }
         (0..self.n_piles()).any(|z| {
@@ -735,7 +745,12 @@ impl Solver {
                         // When only suit runs move, part of a run may also move
                         // to join a longer run of its suit: no cut then.
                         self.deal.suit_runs
-                            || self.uncovered_is_useful(node, &targets, from, under, head)
+                            || self.uncovered_is_useful(
+                                node,
+                                &targets,
+                                from,
+                                (under, head, src.cards[usize::from(src.len) - 1]),
+                            )
                     };
                     if keep {
                         other.push(step);
