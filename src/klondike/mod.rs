@@ -1065,8 +1065,27 @@ impl Klondike {
         self.state.rules.scoring == Scoring::Vegas && self.option("vegas-undo") == "forbidden"
     }
 
+    /// The status line: first what is happening now (a win, no moves
+    /// left, a search, the solver's verdict), so that a narrow screen that
+    /// cuts the line off keeps it; then the variant, score, time, moves and
+    /// stock.
     fn status_line(&self) -> String {
         let mut parts = Vec::new();
+        if self.state.is_won() {
+            parts.push("Won!".to_owned());
+        } else if self.ui.lost {
+            parts.push("No moves left".into());
+        }
+        if let Some(job) = &self.ui.search {
+            parts.push(format!(
+                "Looking for a winnable deal… ({} tried)",
+                job.tries
+            ));
+        } else if let Some(v) = self.ui.verdict {
+            parts.push(v.into());
+        } else if self.ui.judge.is_some() {
+            parts.push("Checking…".into());
+        }
         let variant = self.state.rules.variant;
         if variant != variant::Variant::Klondike {
             parts.push(variant.name().to_owned());
@@ -1089,6 +1108,9 @@ impl Klondike {
         parts.push(format!("Time {}", seconds_text(self.rec.elapsed_ms)));
         parts.push(format!("Moves {}", self.state.moves));
         parts.push(match self.state.passes_left() {
+            _ if self.state.stock.is_empty() && self.state.waste.is_empty() => {
+                "Stock empty".to_owned()
+            }
             _ if self.state.rules.stock != rules::StockRule::Waste => {
                 format!("Stock {}", self.state.stock.len())
             }
@@ -1099,21 +1121,6 @@ impl Klondike {
             if let Err(e) = solver::supports(&self.state) {
                 parts.push(format!("No solver here: {e}"));
             }
-        }
-        if let Some(job) = &self.ui.search {
-            parts.push(format!(
-                "Looking for a winnable deal… ({} tried)",
-                job.tries
-            ));
-        } else if let Some(v) = self.ui.verdict {
-            parts.push(v.into());
-        } else if self.ui.judge.is_some() {
-            parts.push("Checking…".into());
-        }
-        if self.state.is_won() {
-            parts.push("Won!".into());
-        } else if self.ui.lost {
-            parts.push("No moves left".into());
         }
         parts.join(" · ")
     }

@@ -266,7 +266,21 @@ fn auto_complete_finishes_the_game_through_tick() {
     let out = k.tick(1000.0);
     assert!(out.changed);
     assert!(k.state.is_won());
-    assert!(k.status().contains("Won!"));
+    // What is happening comes first, so a narrow screen keeps it.
+    assert!(k.status().starts_with("Won! · "), "{}", k.status());
+    // Nothing is left in the stock or the waste.
+    assert!(k.status().contains("Stock empty"), "{}", k.status());
+}
+
+#[test]
+fn a_variant_without_a_stock_says_so() {
+    let mut k = game(1);
+    k.set_option("variant", "somerset").unwrap();
+    k.new_game(Seed(1));
+    let status = k.status();
+    assert!(status.starts_with("Somerset · "), "{status}");
+    assert!(status.contains("Stock empty"), "{status}");
+    assert!(!status.contains("Passes"), "{status}");
 }
 
 #[test]
