@@ -8,9 +8,7 @@ use parlour::klondike::rules::{Build, Column, Fill, Passes, Rules, Runs, State};
 use parlour::klondike::solver::{solve, Limits, Verdict};
 use parlour::rng::Rng;
 use parlour::Seed;
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
 
 /// What exhaustive play found.
 #[derive(Debug, PartialEq)]
@@ -20,22 +18,9 @@ enum Truth {
     TooBig,
 }
 
-/// A digest of what decides the future of a position (not the score).
-fn key(s: &State) -> u64 {
-    let mut k = s.clone();
-    k.points = 0;
-    k.moves = 0;
-    if k.rules.passes_allowed() == Passes::Unlimited {
-        k.recycles = 0;
-    }
-    let mut h = DefaultHasher::new();
-    k.hash(&mut h);
-    h.finish()
-}
-
 /// Every position reachable by legal moves, breadth first, up to `budget`.
 fn exhaustive(start: &State, budget: usize) -> Truth {
-    let mut seen = HashSet::from([key(start)]);
+    let mut seen = HashSet::from([start.digest()]);
     let mut queue = vec![start.clone()];
     while let Some(s) = queue.pop() {
         if s.is_won() {
@@ -46,7 +31,7 @@ fn exhaustive(start: &State, budget: usize) -> Truth {
             if next.play(mv).is_err() {
                 continue;
             }
-            if seen.insert(key(&next)) {
+            if seen.insert(next.digest()) {
                 if seen.len() > budget {
                     return Truth::TooBig;
                 }

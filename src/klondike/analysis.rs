@@ -8,7 +8,7 @@
 //! progress, so a game where only those remain is lost.
 
 use super::cards::{Card, Rank, Suit};
-use super::rules::{Move, Passes, State};
+use super::rules::{Move, State};
 use crate::digest_set::DigestSet;
 use crate::fifo::Fifo;
 
@@ -44,23 +44,6 @@ fn progressed(root: Measure, now: Measure) -> bool {
         || now.in_stock < root.in_stock
 }
 
-/// A 64-bit digest of the part of a position that decides what can happen
-/// next: counters that only keep score are dropped, and with unlimited
-/// passes so is the recycle count. (Two positions sharing a digest — about
-/// one chance in 10¹² within a search's budget — would be taken for one.)
-fn key(s: &State) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut k = s.clone();
-    k.points = 0;
-    k.moves = 0;
-    if k.rules.passes_allowed() == Passes::Unlimited {
-        k.recycles = 0;
-    }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    k.hash(&mut h);
-    h.finish()
-}
-
 /// Breadth-first search for the shortest line to progress, over at most
 /// `budget` positions.
 pub fn find_progress(start: &State, budget: usize) -> Prospect {
@@ -70,7 +53,7 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
     let root = measure(start);
     let mut seen = DigestSet::default();
     let mut queue: Fifo<(State, Vec<Move>)> = Fifo::new();
-    seen.insert(key(start));
+    seen.insert(start.digest());
     queue.push((start.clone(), Vec::new()));
     while let Some((s, path)) = queue.pop() {
         for mv in s.legal_moves() {
@@ -86,7 +69,7 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
             if seen.len() >= budget {
                 return Prospect::Unknown;
             }
-            if seen.insert(key(&next)) {
+            if seen.insert(next.digest()) {
                 queue.push((next, line));
             }
         }
@@ -175,7 +158,7 @@ pub fn auto_complete_move(s: &State) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::rules::Rules;
+    use crate::klondike::rules::{Passes, Rules};
     use crate::rng::Seed;
 
     use crate::klondike::fixtures::{card as c, col};

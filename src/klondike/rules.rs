@@ -604,6 +604,24 @@ impl State {
         }
     }
 
+    /// A 64-bit digest of the part of the position that decides what can
+    /// happen next: counters that only keep score are dropped, and with
+    /// unlimited passes so is the recycle count. (Two positions sharing a
+    /// digest — about one chance in 10¹² within a search's budget — would be
+    /// taken for one.)
+    pub fn digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut k = self.clone();
+        k.points = 0;
+        k.moves = 0;
+        if k.rules.passes_allowed() == Passes::Unlimited {
+            k.recycles = 0;
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        k.hash(&mut h);
+        h.finish()
+    }
+
     /// Every card, each exactly once, or the first duplicate or missing card.
     pub fn check_cards(&self) -> Result<(), String> {
         let mut seen = [false; 52];
