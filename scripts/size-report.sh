@@ -5,19 +5,19 @@ set -euo pipefail
 dir="${1:-dist}"
 budget=$((200 * 1024))
 [ -d "$dir" ] || { echo "size-report: no folder '$dir' (run trunk build --release first)" >&2; exit 2; }
-printf '%-28s %10s %10s\n' file raw gzip
+printf '%-34s %10s %10s\n' file raw gzip
 first_raw=0 first_gz=0
 while IFS= read -r f; do
     raw=$(stat -c %s "$f")
     gz=$(gzip -9 -c "$f" | wc -c)
     name="${f#"$dir"/}"
-    printf '%-28s %10d %10d\n' "$name" "$raw" "$gz"
+    printf '%-34s %10d %10d\n' "$name" "$raw" "$gz"
     # The first load is the page, its script, its module and its icon (embed.html is an example).
     case "$name" in
         index.html|parlour.js|parlour_bg.wasm|icon.svg) first_raw=$((first_raw + raw)); first_gz=$((first_gz + gz)) ;;
     esac
 done < <(find "$dir" -type f ! -path '*/.stage/*' | sort)
-printf '%-28s %10d %10d\n' "first load" "$first_raw" "$first_gz"
+printf '%-34s %10d %10d\n' "first load" "$first_raw" "$first_gz"
 if [ "$first_gz" -gt "$budget" ]; then
     echo "size-report: first load is $first_gz bytes gzipped, over the $budget-byte budget" >&2
     exit 1

@@ -384,8 +384,11 @@ pub trait Game {
     /// One line for the status bar: score, time, whose turn, …
     fn status(&self) -> String;
 
-    /// The rules, as plain paragraphs separated by blank lines.
-    fn rules(&self) -> String;
+    /// The pages of the rules help, in reading order: paths under `rules/`
+    /// without `.txt` (`klondike/westcliff`). The pages are static files of
+    /// plain paragraphs separated by blank lines (`www/rules/`), fetched when
+    /// the player opens the rules, so that they cost the first load nothing.
+    fn rules_pages(&self) -> Vec<String>;
 
     /// The whole state, options included, as JSON text.
     fn save(&self) -> String;
@@ -477,7 +480,7 @@ pub fn new_game(kind: GameKind, seed: Seed) -> Box<dyn Game> {
 }
 
 /// The paragraphs of a text whose paragraphs are separated by blank lines
-/// (as [`Game::rules`] gives them), each with its inner line breaks kept.
+/// (as the pages of [`Game::rules_pages`] are written), each with its inner line breaks kept.
 pub fn paragraphs(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut para = String::new();
@@ -590,11 +593,43 @@ mod tests {
             ["One.\nStill one.", "Two.", "Three."]
         );
         assert!(paragraphs("").is_empty());
-        for kind in GameKind::ALL {
-            let g = new_game(kind, Seed(1));
-            let paras = paragraphs(&g.rules());
-            assert!(paras.len() >= 2, "{kind:?}");
-            assert!(paras.iter().all(|p| !p.trim().is_empty()));
+    }
+
+    /// The text of a rules page, as the page fetches it from `rules/`.
+    fn rules_page(page: &str) -> String {
+        let path = format!("{}/www/rules/{page}.txt", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_game_and_variant_has_its_rules_pages_and_no_page_is_orphaned() {
+        let variants = crate::klondike::variant::Variant::ALL.map(|v| v.rules_pages());
+        let games = GameKind::ALL.map(|k| new_game(k, Seed(1)).rules_pages());
+        let mut used = std::collections::BTreeSet::new();
+        for pages in games.into_iter().chain(variants) {
+            let paras: Vec<String> = pages
+                .iter()
+                .flat_map(|p| paragraphs(&rules_page(p)))
+                .collect();
+            assert!(paras.len() >= 2, "{pages:?}");
+            assert!(
+                paras.iter().all(|p| p.trim() == p && !p.contains('\r')),
+                "{pages:?}"
+            );
+            used.extend(pages);
         }
+        let dir = format!("{}/www/rules", env!("CARGO_MANIFEST_DIR"));
+        let mut files = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(&dir)
+            .unwrap()
+            .chain(std::fs::read_dir(format!("{dir}/klondike")).unwrap())
+        {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let rel = path.strip_prefix(&dir).unwrap().with_extension("");
+                files.insert(rel.to_string_lossy().into_owned());
+            }
+        }
+        assert_eq!(files, used);
     }
 }

@@ -168,8 +168,6 @@ impl PartialEq for Dominoes {
     }
 }
 
-const RULES: &str = include_str!("rules.txt");
-
 impl Dominoes {
     /// A new game dealt from `seed`, default settings.
     pub fn new(seed: Seed) -> Self {
@@ -1223,8 +1221,8 @@ impl Game for Dominoes {
         self.status_line()
     }
 
-    fn rules(&self) -> String {
-        RULES.to_owned()
+    fn rules_pages(&self) -> Vec<String> {
+        vec!["dominoes".to_owned()]
     }
 
     fn save(&self) -> String {

@@ -1126,24 +1126,6 @@ impl Klondike {
     }
 }
 
-/// The rules common to the family: scoring and controls (each variant's
-/// page comes first, see [`variant::Variant::help`]).
-macro_rules! common_rules {
-    () => {
-        "Scoring. Standard (Windows): waste to tableau 5, to a foundation 10, tableau to foundation 10, turning a \
-card 5, foundation back to tableau −15, turning the waste over −100 when dealing singly, and −20 from the fourth \
-pass when dealing by threes; never below 0. Timed: Standard, less 2 points every 10 seconds, plus 700,000 ÷ \
-seconds for a win of 30 seconds or more. Vegas: pay 52, win 5 per card on the foundations; one pass dealing \
-singly, three by threes; the running total and undo are options.\n\n\
-Playing. Drag a card or a run onto a pile, or tap it to send it where it fits best; double-tap sends it to its \
-foundation. Tap the stock to deal. Keyboard: arrows move between piles (up and down choose how many cards of a \
-run), Enter or Space picks up and puts down, Escape puts back, D deals, F sends to a foundation, Ctrl+Z undoes.\n\n\
-Safe cards (those no other card could need) go to the foundations by themselves, and once every card is face up \
-the game finishes itself; both can be turned off. The game tells you when no useful move is left."
-    };
-}
-pub(crate) use common_rules;
-
 impl Game for Klondike {
     fn kind(&self) -> GameKind {
         GameKind::Klondike
@@ -1522,8 +1504,8 @@ impl Game for Klondike {
         self.status_line()
     }
 
-    fn rules(&self) -> String {
-        self.state.rules.variant.help()
+    fn rules_pages(&self) -> Vec<String> {
+        self.state.rules.variant.rules_pages()
     }
 
     fn moves(&self) -> Vec<String> {

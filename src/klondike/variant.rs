@@ -2,27 +2,13 @@
 //!
 //! [`Variant::rules`] takes the player's dealing and scoring settings and
 //! returns the [`Rules`] of the variant, overriding what the variant fixes
-//! (Las Vegas always deals singly, once, for Vegas points). [`Variant::help`]
-//! is its page of the in-game rules.
+//! (Las Vegas always deals singly, once, for Vegas points). Each variant's
+//! page of the in-game rules is `www/rules/klondike/<slug>.txt`.
 
-use super::common_rules;
 use super::rules::{BaseRule, Build, Fill, Passes, Rules, Runs, Scoring, Shape, StockRule};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-
-/// Klondike's own page of the rules.
-macro_rules! klondike_page {
-    () => {
-        "Build four foundations up by suit, from Ace to King. All 52 cards on the foundations wins.\n\n\
-The seven tableau piles (the first dealt one card, the seventh seven, only the top one face up) build down in \
-alternating colours (a red six on a black seven). Any face-up run moves as a unit; an empty pile takes only a King, \
-or a run headed by one. A face-down card whose cover is gone turns face up. Cards may come back from the \
-foundations.\n\n\
-The stock deals one or three cards at a time to the waste, whose top card plays. When the stock is empty, turn the \
-waste over to go through it again: as often as you like, or three times, or once, as set in Settings."
-    };
-}
 
 /// A member of the Klondike family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -168,49 +154,13 @@ impl Variant {
         r
     }
 
-    /// The whole rules text of this variant: its own page, then what the
-    /// family shares (scoring, controls), paragraphs apart.
-    pub fn help(self) -> String {
-        [self.page(), common_rules!()].join("\n\n")
-    }
-
-    /// What this variant's rules page says of it alone.
-    fn page(self) -> &'static str {
-        match self {
-            Variant::Klondike => klondike_page!(),
-            Variant::Agnes => "Agnes (Bernauer). Seven piles dealt as in Klondike; the 29th card goes up to its \
-foundation and sets the base rank for all four, which build up by suit from it, wrapping from King to Ace. The \
-tableau builds down in alternating colours and wraps too (a King may go on an Ace); an empty pile takes only the \
-rank just below the base. Deal (tap the stock) puts one card face up on each of seven reserve piles (the last deal \
-two); the top card of every reserve plays to the tableau or a foundation, and nothing is built on a reserve. The \
-stock is dealt once.",
-            Variant::Easthaven => "Easthaven. Seven piles of three cards, two face down and one up. Build down in \
-alternating colours; any face-up run moves as a unit. A space takes a King or a run headed by one (Settings: any \
-card or run). When you are stuck, deal (tap the stock): one card face up onto each pile, left to right, the last \
-deal three. The stock is dealt once.",
-            Variant::NineAcross => "Nine Across. Nine piles dealt as in Klondike (one to nine cards). You choose \
-the foundation base: the first card you put on a foundation sets the rank all four start from, and they build up \
-by suit, wrapping from King to Ace. The tableau builds down in alternating colours and wraps too; a space takes the \
-rank just below the base (a King until the base is chosen). The stock deals one card at a time, as often as you \
-like.",
-            Variant::Somerset => "Somerset (Usk). All 52 cards are dealt face up into ten piles, in rows: ten cards \
-across, then nine from the second pile, and so on down to three, so the piles hold 1, 2, … 8, 8, 8. There is no \
-stock. Build down in alternating colours; any run moves as a unit; a space takes only a King or a run headed by \
-one.",
-            Variant::ThumbAndPouch => "Thumb and Pouch. Klondike's layout, but a card builds on the next rank up \
-of any suit but its own, and a space takes any card or run.",
-            Variant::Whitehead => "Whitehead. Klondike's layout with every card face up. Build down in the same \
-colour (a red six on a red seven); only a run of one suit moves as a unit; a space takes any card or run.",
-            Variant::Westcliff => "Westcliff. Ten piles of three cards, two face down and one up; the other 22 are \
-the stock. Build down in alternating colours; a space takes any card or run.",
-            Variant::Kuipers => "Kuipers. Eight piles dealt as in Klondike (one to eight cards); the stock deals \
-one card at a time, as often as you like. The source puts a human's chance of winning near 5%.",
-            Variant::LasVegas => "Las Vegas. Klondike dealt one card at a time and once only, for Vegas points: \
-pay 52 to play, win 5 for each card on the foundations.",
-            Variant::Thoughtful => "Thoughtful Klondike. Klondike with nothing hidden: face-down cards show \
-through, dimmed, so you can plan the whole game. Hint asks the solver, which says whether the deal can still be \
-won and, if so, the next move of a winning line.",
-        }
+    /// The pages of this variant's rules help (see [`crate::game::Game::rules_pages`]):
+    /// its own, then what the family shares (scoring, controls).
+    pub fn rules_pages(self) -> Vec<String> {
+        vec![
+            format!("klondike/{}", self.slug()),
+            "klondike/family".to_owned(),
+        ]
     }
 }
 

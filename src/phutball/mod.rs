@@ -575,23 +575,6 @@ impl Phutball {
     }
 }
 
-const RULES: &str = "Philosopher's Football is played on the points of a grid: 19 rows by 15 columns, or a Go board. There is \
-one ball (white) and any number of men (black); the men belong to neither player.\n\n\
-On your turn either place a man on any empty point, or move the ball by jumping: over one or more men in a straight line \
-(across, up, down or diagonally) to the first empty point beyond. The men jumped are taken off before the next jump. \
-Jumps may be chained as long as you like, and you may stop after any jump; jumping is never compulsory. A jump may not \
-land beyond a side edge.\n\n\
-Ohs (moving first) score by ending a move with the ball on or beyond the top row (19 or the goal line 20); Eks on or \
-beyond the bottom row (1 or 0). A chain that passes through a goal row but ends elsewhere scores nothing. The first goal \
-wins. A position repeated a third time, or the move cap, is a draw.\n\n\
-Playing here: tap an empty point to place a man. Tap the ball to start a chain: its possible landings light up, with \
-every point the ball could reach by any chain shown faintly. Tap landings one by one; tap the last landing again to \
-finish, the previous one to take back a jump, or the ball to cancel. Keyboard: arrows move the cursor, Enter acts on \
-the point under it, Backspace takes back a jump, Escape cancels.\n\n\
-Play another person on this device, or the computer (random, greedy or strong) as either side; against the \
-computer, Undo takes back your move and its reply together.\n\n\
-Options in Settings: what a goal line does to a chain, own goals, corner landings, a handicap, the pie rule, and draws.";
-
 impl Game for Phutball {
     fn kind(&self) -> GameKind {
         GameKind::Phutball
@@ -883,8 +866,8 @@ impl Game for Phutball {
         self.status_text()
     }
 
-    fn rules(&self) -> String {
-        RULES.to_owned()
+    fn rules_pages(&self) -> Vec<String> {
+        vec!["phutball".to_owned()]
     }
 
     fn moves(&self) -> Vec<String> {

@@ -1,6 +1,7 @@
 //! One Parlour instance in one element: picker, toolbar, canvas, panels,
 //! notices, input, persistence and (for the full page) the URL.
 
+use super::assets;
 use super::canvas::CanvasPainter;
 use super::dom::{self, attr, Listener};
 use super::panic;
@@ -852,8 +853,24 @@ impl App {
     fn open_rules(&mut self) {
         let Some(g) = &self.game else { return };
         let body = dom::element("div", "parlour-rules");
-        for para in crate::game::paragraphs(&g.rules()) {
-            let _ = body.append_child(&dom::text("p", "", &para));
+        // One section per page, in order, each filled when its file arrives.
+        for page in g.rules_pages() {
+            let section = dom::text("div", "", "Loading the rules…");
+            let _ = body.append_child(&section);
+            assets::fetch_text(&format!("rules/{page}.txt"), move |text| {
+                section.set_text_content(None);
+                match text {
+                    Ok(text) => {
+                        for para in crate::game::paragraphs(&text) {
+                            let _ = section.append_child(&dom::text("p", "", &para));
+                        }
+                    }
+                    Err(why) => {
+                        let msg = format!("The rules could not be loaded: {why}.");
+                        let _ = section.append_child(&dom::text("p", "", &msg));
+                    }
+                }
+            });
         }
         let title = format!("How to play {}", g.kind().title());
         self.open_panel(&title, &body);

@@ -4,6 +4,7 @@
 //! only through the [`crate::game::Game`] trait that [`app`] drives.
 
 pub(crate) mod app;
+mod assets;
 mod canvas;
 mod dom;
 mod panic;
