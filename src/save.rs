@@ -10,8 +10,18 @@ use crate::string_map::StringMap;
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt;
 
-/// The save format this build writes and reads. Format 1 was a JSON envelope.
-pub const FORMAT: u32 = 2;
+/// The save format this build writes. Format 1 was a JSON envelope; format 3
+/// changed Klondike's state (foundations for several decks).
+pub const FORMAT: u32 = 3;
+
+/// The oldest format whose saves of `kind` this build still reads: a game
+/// whose state did not change keeps its players' saves across a new format.
+pub const fn oldest_format(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::Klondike => 3,
+        GameKind::Phutball | GameKind::Dominoes => 2,
+    }
+}
 
 /// The first word of every save.
 const MAGIC: &str = "parlour-save";
@@ -223,7 +233,7 @@ pub fn decode(raw: &str, game: &mut dyn Game) -> Result<(), SaveProblem> {
         .next()
         .and_then(|w| w.parse::<u32>().ok())
         .ok_or_else(|| SaveProblem::Corrupt("no format number".into()))?;
-    if format < FORMAT {
+    if format < oldest_format(game.kind()) {
         return Err(SaveProblem::OldFormat(format));
     }
     if format > FORMAT {
@@ -318,6 +328,24 @@ mod tests {
             .notice("Klondike")
             .unwrap()
             .contains("parlour:klondike:bad:2"));
+    }
+
+    #[test]
+    fn a_game_whose_state_did_not_change_still_reads_the_previous_format() {
+        for kind in GameKind::ALL {
+            let game = new_game(kind, Seed(5));
+            let current = encode(game.as_ref());
+            let previous =
+                current.replacen(&format!(" {FORMAT} "), &format!(" {} ", FORMAT - 1), 1);
+            let mut other = new_game(kind, Seed(6));
+            let got = decode(&previous, other.as_mut());
+            if kind == GameKind::Klondike {
+                assert_eq!(got, Err(SaveProblem::OldFormat(FORMAT - 1)));
+            } else {
+                assert_eq!(got, Ok(()));
+                assert_eq!(other.save(), game.save());
+            }
+        }
     }
 
     #[test]

@@ -52,6 +52,56 @@ fn a_deal_prints_and_reads_back() {
 }
 
 #[test]
+fn easthaven_deals_with_two_or_three_decks() {
+    let (code, deal, _) = parlour(
+        &[
+            "klondike",
+            "deal",
+            "--variant",
+            "easthaven",
+            "--decks",
+            "3",
+            "--seed",
+            "7",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        deal.starts_with("# Triple Easthaven deal, seed 7\nvariant: easthaven\ndecks: 3\nT1: "),
+        "{deal}"
+    );
+    assert!(
+        deal.contains("\nT12: ") && !deal.contains("\nT13: "),
+        "{deal}"
+    );
+    let (code, again, _) = parlour(&["klondike", "show", "-"], &deal);
+    assert_eq!(code, 0);
+    assert!(deal.ends_with(&again), "{again}");
+    let (code, _, err) = parlour(
+        &[
+            "klondike",
+            "deal",
+            "--variant",
+            "westcliff",
+            "--decks",
+            "2",
+            "--seed",
+            "7",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--decks: '2' is not a deck count westcliff takes (1)"),
+        "{err}"
+    );
+    let (code, _, err) = parlour(&["klondike", "solve", "-"], &deal);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the solver does not support"), "{err}");
+}
+
+#[test]
 fn mistakes_get_precise_messages_and_exit_code_2() {
     let (code, _, err) = parlour(&["klondike", "deal", "--seed", "x"], "");
     assert_eq!(code, 2);

@@ -33,14 +33,14 @@ impl Mirror {
     }
 
     fn to_css(&self, board_point: Point) -> Point {
-        let layout = Layout::new(self.css, 7);
+        let layout = Layout::new(self.css, 7, 4);
         Fit::new(layout.board, self.css).to_css(board_point)
     }
 
     /// Where to press to pick up the head of a move, and where to let go.
     fn path(&self, mv: Move) -> (Point, Point) {
         let s = self.game.state();
-        let layout = Layout::new(self.css, 7);
+        let layout = Layout::new(self.css, 7, 4);
         let sprites = view::scene(s, &layout);
         let head = s.moving_card(mv).expect("a card moves");
         let src = sprites
@@ -52,7 +52,7 @@ impl Mirror {
         let to = match mv {
             Move::WasteToFoundation
             | Move::TableauToFoundation(_)
-            | Move::ReserveToFoundation(_) => Pile::Foundation(head.suit()),
+            | Move::ReserveToFoundation(_) => Pile::Foundation(head.suit().into()),
             Move::WasteToTableau(t)
             | Move::ReserveToTableau(_, t)
             | Move::FoundationToTableau(_, t)
@@ -64,7 +64,7 @@ impl Mirror {
     }
 
     fn stock(&self) -> Point {
-        self.to_css(Layout::new(self.css, 7).stock.center())
+        self.to_css(Layout::new(self.css, 7, 4).stock.center())
     }
 }
 
@@ -154,7 +154,7 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
                     .is_err()
         })
         .expect("a pile the card does not fit");
-    let layout = Layout::new(css, 7);
+    let layout = Layout::new(css, 7, 4);
     let sprites = view::scene(mirror.game.state(), &layout);
     let onto = view::pile_rect(&sprites, &layout, Pile::Tableau(wrong));
     drag(
@@ -358,6 +358,28 @@ async fn every_variant_opens_from_the_url() {
         // One move through the page: a deal from the stock, or any legal move.
         let moves = b.js("return window.parlour.moves().length;").await;
         assert_eq!(moves, Value::from(0), "{}", v.slug());
+    }
+    // Easthaven's two- and three-deck forms, from the URL too.
+    for (decks, title) in [(2, "Double Easthaven"), (3, "Triple Easthaven")] {
+        b.open(&format!(
+            "?game=klondike&variant=easthaven&decks={decks}&seed=5"
+        ))
+        .await;
+        b.wait_for(
+            title,
+            &format!(
+                "const s = document.querySelector('.parlour-status'); return !!s && s.textContent.includes({title:?}) && !!window.parlour;"
+            ),
+        )
+        .await;
+        let query = b.js("return window.parlour.query();").await;
+        assert!(
+            query
+                .as_str()
+                .unwrap_or_default()
+                .contains(&format!("decks={decks}")),
+            "{query}"
+        );
     }
     b.assert_clean_console("the variants").await;
     b.close().await;

@@ -141,7 +141,7 @@ mod klondike {
     use parlour::geom::{Point, Size};
     use parlour::input::{straight_drag, Gesture, Key};
     use parlour::klondike::cards::Suit;
-    use parlour::klondike::rules::{Move, Rules, State};
+    use parlour::klondike::rules::{Foundation, Move, Rules, State};
     use parlour::klondike::variant::Variant;
     use parlour::klondike::{deal_format, Klondike};
     use parlour::Seed;
@@ -160,7 +160,10 @@ mod klondike {
                 to,
                 count
             }),
-            (0usize..4, 0u8..9).prop_map(|(s, t)| Move::FoundationToTableau(Suit::ALL[s], t)),
+            (0u8..12, 0u8..13).prop_map(|(f, t)| Move::FoundationToTableau(
+                Foundation::of(Suit::ALL[usize::from(f % 4)], f / 4),
+                t
+            )),
         ]
     }
 
@@ -247,11 +250,16 @@ mod klondike {
     }
 
     fn variant_game(seed: u64, draw3: bool, v: Variant) -> Klondike {
+        decks_game(seed, draw3, v, 1)
+    }
+
+    fn decks_game(seed: u64, draw3: bool, v: Variant, decks: u8) -> Klondike {
         let mut k = Klondike::new(Seed(seed));
         k.set_reduced_motion(true);
         if draw3 {
             k.set_option("draw", "3").unwrap();
         }
+        k.set_option("decks", &decks.to_string()).unwrap();
         k.set_option("variant", v.slug()).unwrap();
         k.new_game(Seed(seed));
         k
@@ -277,10 +285,12 @@ mod klondike {
         fn every_variant_keeps_every_card_and_undoes_to_the_deal(
             seed in 0u64..1000,
             v in prop::sample::select(Variant::ALL.to_vec()),
+            decks in 1u8..=3,
             acts in prop::collection::vec(act(), 0..50),
         ) {
-            let mut k = variant_game(seed, false, v);
+            let mut k = decks_game(seed, false, v, decks);
             prop_assert_eq!(k.state().rules.variant, v);
+            prop_assert_eq!(k.state().rules.decks, if v == Variant::Easthaven { decks } else { 1 });
             let start = k.state().clone();
             run(&mut k, &acts);
             let saved = k.save();
@@ -305,8 +315,12 @@ mod klondike {
         }
 
         #[test]
-        fn the_deal_format_parses_what_it_prints(seed in any::<u64>()) {
-            let s = State::deal(Rules::default(), Seed(seed));
+        fn the_deal_format_parses_what_it_prints(
+            seed in any::<u64>(),
+            v in prop::sample::select(Variant::ALL.to_vec()),
+            decks in 1u8..=3,
+        ) {
+            let s = State::deal(v.rules(Rules { decks, ..Rules::default() }), Seed(seed));
             prop_assert_eq!(deal_format::parse(&deal_format::print(&s, None), Rules::default()), Ok(s));
         }
 

@@ -67,7 +67,7 @@ fn position(rng: &mut Rng, rules: Rules, low: u8) -> State {
         .collect();
     let stock: Vec<Card> = rest.collect();
     let mut s = State::new(rules, tableau, stock);
-    s.foundations = [low - 1; 4];
+    s.foundations = vec![low - 1; 4];
     s.check_cards().expect("every card once");
     s
 }

@@ -109,7 +109,7 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     let below_rank = (card.rank().value() + 11) % 13 + 1;
     Suit::ALL.into_iter().all(|o| {
         let below = Card::new(Rank::new(below_rank).unwrap_or(Rank::KING), o);
-        !s.rules.builds_on(below, card) || s.foundations[o.index()] >= rel(below)
+        !s.rules.builds_on(below, card) || s.lowest_foundation(o) >= rel(below)
     })
 }
 
@@ -182,7 +182,7 @@ mod tests {
             vec![col(1, "3C 5H"), col(1, "4C 7D")],
             vec![c("9S"), c("9C")],
         );
-        s.foundations = [0, 0, 0, 0];
+        s.foundations = vec![0, 0, 0, 0];
         // The stock cards fit nowhere; the piles' tops do not build on each other.
         assert_eq!(find_progress(&s, BUDGET), Prospect::Stuck);
         assert!(is_lost(&s));
@@ -208,7 +208,7 @@ mod tests {
     fn a_card_back_and_forth_is_not_progress() {
         // The 2H can go down onto the 3S and back up: no progress either way.
         let mut s = State::new(Rules::default(), vec![col(1, "QD 3S")], vec![]);
-        s.foundations = [0, 0, 2, 0];
+        s.foundations = vec![0, 0, 2, 0];
         assert!(is_lost(&s));
     }
 
@@ -242,16 +242,16 @@ mod tests {
     #[test]
     fn safety_of_foundation_moves() {
         let mut s = State::new(Rules::default(), vec![], vec![]);
-        s.foundations = [2, 1, 2, 2]; // C:2 D:A H:2 S:2
+        s.foundations = vec![2, 1, 2, 2]; // C:2 D:A H:2 S:2
         assert!(is_safe_for_foundation(&s, c("2D")));
         assert!(
             !is_safe_for_foundation(&s, c("3C")),
             "the 2D may still need it"
         );
-        s.foundations = [2, 2, 2, 2];
+        s.foundations = vec![2, 2, 2, 2];
         assert!(is_safe_for_foundation(&s, c("3C")));
         assert!(is_safe_for_foundation(&s, c("3H")));
-        s.foundations = [3, 2, 1, 2];
+        s.foundations = vec![3, 2, 1, 2];
         assert!(
             !is_safe_for_foundation(&s, c("4C")),
             "the 3H may still need it"
@@ -265,11 +265,11 @@ mod tests {
             vec![col(0, "2H"), col(0, "AS"), col(0, "AH")],
             vec![],
         );
-        s.foundations = [13, 13, 0, 12];
+        s.foundations = vec![13, 13, 0, 12];
         assert!(can_auto_complete(&s));
         // Only the ace of hearts fits now (spades wait for their king).
         assert_eq!(auto_complete_move(&s), Some(Move::TableauToFoundation(2)));
-        s.foundations = [13, 13, 1, 0];
+        s.foundations = vec![13, 13, 1, 0];
         assert_eq!(
             auto_complete_move(&s),
             Some(Move::TableauToFoundation(1)),

@@ -98,7 +98,7 @@ impl Celebration {
         if t < 0.0 {
             return None;
         }
-        let origin = layout.foundations[card.suit().index()];
+        let origin = layout.slot(super::rules::Pile::Foundation(card.suit().into()));
         let seed = card.index() as f64;
         let vx = (if card.index().is_multiple_of(2) {
             -1.0
@@ -170,7 +170,7 @@ mod tests {
 
     #[test]
     fn the_celebration_stays_on_the_board_and_ends() {
-        let layout = Layout::new(Size::new(1000.0, 700.0), 7);
+        let layout = Layout::new(Size::new(1000.0, 700.0), 7, 4);
         let mut c = Celebration::default();
         c.start_at(0.0);
         for card in Card::deck() {

@@ -3,6 +3,7 @@
 //! ```text
 //! # Klondike deal, seed 42        (a comment: from # to the end of the line)
 //! variant: westcliff              optional, first: the family member (default klondike)
+//! decks: 2                        optional, after the variant: decks shuffled together
 //! T1: 5C                          one line per tableau pile, bottom card first;
 //! T2: 7D 8H                       the last card of each pile is the face-up one,
 //! T3: 2S 9D / QC 4H               unless a '/' ends the face-down cards
@@ -15,11 +16,14 @@
 //! Cards are a rank from `A23456789TJQK` and a suit from `CDHS`. The piles must
 //! come in order `T1` … `Tn` (n = the variant's tableau count), then the
 //! reserves `R1` … `Rk` if the variant has any, and with the foundations and
-//! the stock hold every card of the deck exactly once. Each suit's
-//! foundation cards must run up from the base (the first card's rank).
+//! the stock hold every card of the deck exactly once (once per deck where
+//! the variant takes several: Easthaven with 2 or 3 decks has 8 or 12 piles).
+//! Foundation cards must run up by suit from the base (the first card's
+//! rank); with several decks a card goes on the first foundation of its suit
+//! that needs it.
 
-use super::cards::{Card, Suit};
-use super::rules::{Column, Rules, Shape, State, Variant};
+use super::cards::Card;
+use super::rules::{Column, Rules, Shape, State, Variant, MAX_DECKS};
 use std::fmt;
 
 /// Where and why a deal file is wrong.
@@ -63,7 +67,9 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
     let mut reserves: Vec<Vec<Card>> = Vec::new();
     let mut foundations: Option<Vec<Card>> = None;
     let mut stock: Option<Vec<Card>> = None;
-    let mut seen = [0usize; 52];
+    let mut variant = rules.variant;
+    // Per card: how many times it was met, and the line of the last time.
+    let mut seen = [(0u8, 0usize); 52];
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -90,6 +96,27 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                 err(line_no, Some(name), e.to_string())
             })?;
             rules = v.rules(rules);
+            variant = v;
+            continue;
+        }
+        if label == "decks" {
+            let n = rest.trim();
+            let decks = n.parse::<u8>().ok().filter(|d| (1..=MAX_DECKS).contains(d));
+            match decks {
+                _ if !tableau.is_empty() => {
+                    return Err(err(line_no, Some(label), "'decks:' before the piles"));
+                }
+                Some(decks) if variant.takes_decks(decks) => {
+                    rules = variant.rules(Rules { decks, ..rules });
+                }
+                Some(_) => {
+                    return Err(err(line_no, Some(n), format!("1: {variant} has one deck")));
+                }
+                None => {
+                    let want = format!("a number of decks, 1 to {MAX_DECKS}");
+                    return Err(err(line_no, Some(n), want));
+                }
+            }
             continue;
         }
         let mut cards = Vec::new();
@@ -106,17 +133,21 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                     "a card such as TH (rank A23456789TJQK, suit CDHS)",
                 )
             })?;
-            if seen[card.index()] != 0 {
+            let (times, last) = &mut seen[card.index()];
+            if *times >= rules.decks {
+                let each = if rules.decks == 1 {
+                    ""
+                } else {
+                    " of each deck"
+                };
                 return Err(err(
                     line_no,
                     Some(token),
-                    format!(
-                        "a card not already used (it is on line {})",
-                        seen[card.index()]
-                    ),
+                    format!("a card not already used{each} (it is on line {last})"),
                 ));
             }
-            seen[card.index()] = line_no;
+            *times += 1;
+            *last = line_no;
             cards.push(card);
         }
         let piles = usize::from(rules.tableau);
@@ -170,11 +201,16 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
         };
         return Err(err(0, None, what));
     };
-    if let Some(i) = seen.iter().position(|&l| l == 0) {
+    if let Some(i) = seen.iter().position(|&(n, _)| n < rules.decks) {
         let missing = Card::from_index(i as u8)
             .map(|c| c.to_string())
             .unwrap_or_default();
-        return Err(err(0, None, format!("all 52 cards: {missing} is missing")));
+        let all = 52 * usize::from(rules.decks);
+        return Err(err(
+            0,
+            None,
+            format!("all {all} cards: {missing} is missing"),
+        ));
     }
     stock.reverse();
     let mut state = State::new(rules, tableau, stock);
@@ -183,7 +219,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
         let base = cards[0].rank();
         state.base = Some(base);
         for c in cards {
-            if !state.fits_foundation(c) {
+            let Some(f) = state.foundation_for(c) else {
                 return Err(err(
                     0,
                     Some(&c.to_string()),
@@ -192,8 +228,8 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                         base.name()
                     ),
                 ));
-            }
-            state.foundations[c.suit().index()] += 1;
+            };
+            state.foundations[f.index()] += 1;
         }
     }
     Ok(state)
@@ -215,6 +251,9 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
     if state.rules.variant != Variant::Klondike {
         out.push_str(&format!("variant: {}\n", state.rules.variant));
     }
+    if state.rules.decks > 1 {
+        out.push_str(&format!("decks: {}\n", state.rules.decks));
+    }
     for (i, col) in state.tableau.iter().enumerate() {
         let down = usize::from(col.down).min(col.cards.len());
         if down + 1 == col.cards.len() {
@@ -235,10 +274,12 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
         let sep = if cards.is_empty() { "" } else { " " };
         out.push_str(&format!("R{}:{sep}{cards}\n", i + 1));
     }
-    let on_foundations: Vec<Card> = Suit::ALL
-        .into_iter()
-        .flat_map(|s| (0..state.foundations[s.index()]).map(move |i| (s, i)))
-        .filter_map(|(s, i)| state.foundation_card_at(s, i))
+    let on_foundations: Vec<Card> = state
+        .rules
+        .foundations()
+        .flat_map(|f| {
+            (0..state.foundation_len(f)).filter_map(move |i| state.foundation_card_at(f, i))
+        })
         .collect();
     if !on_foundations.is_empty() {
         out.push_str(&format!(
@@ -253,6 +294,8 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::klondike::cards::Suit;
+    use crate::klondike::rules::Foundation;
     use crate::rng::Seed;
 
     #[test]
@@ -289,6 +332,68 @@ mod tests {
         assert!(e.to_string().contains("'spider' is not a variant"), "{e}");
         let e = parse("T1: AS\nvariant: agnes\n", Rules::default()).unwrap_err();
         assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn several_decks_round_trip_and_each_card_comes_once_per_deck() {
+        let two = Variant::Easthaven.rules(Rules {
+            decks: 2,
+            ..Rules::default()
+        });
+        let mut s = State::deal(two, Seed(9));
+        let text = print(&s, None);
+        assert!(
+            text.starts_with("variant: easthaven\ndecks: 2\nT1: "),
+            "{text}"
+        );
+        assert!(
+            text.contains("\nT8: ") && !text.contains("\nT9: "),
+            "{text}"
+        );
+        assert_eq!(parse(&text, Rules::default()).as_ref(), Ok(&s));
+        // Foundations with two of a suit come back as they were: take A♥ A♥
+        // 2♥ 3♥ out of play and put them up, 3 on the first, 1 on the second.
+        let hearts = |r: u8| Card::new(crate::klondike::cards::Rank::new(r).unwrap(), Suit::Hearts);
+        for want in [hearts(1), hearts(1), hearts(2), hearts(3)] {
+            if let Some(i) = s.stock.iter().position(|&c| c == want) {
+                s.stock.remove(i);
+                continue;
+            }
+            let col = s
+                .tableau
+                .iter_mut()
+                .find(|col| col.cards.contains(&want))
+                .unwrap();
+            let i = col.cards.iter().position(|&c| c == want).unwrap();
+            col.cards.remove(i);
+            col.down = col.down.min(col.cards.len().saturating_sub(1) as u8);
+        }
+        s.foundations[Foundation::of(Suit::Hearts, 0).index()] = 3;
+        s.foundations[Foundation::of(Suit::Hearts, 1).index()] = 1;
+        s.check_cards().unwrap();
+        let text = print(&s, None);
+        assert!(text.contains("foundations: AH 2H 3H AH\n"), "{text}");
+        assert_eq!(parse(&text, Rules::default()).as_ref(), Ok(&s), "{text}");
+
+        let text = print(&State::deal(two, Seed(9)), None);
+        let stock = text.lines().last().unwrap();
+        let first = stock.split_whitespace().nth(1).unwrap();
+        let e = parse(
+            &text.replacen("stock: ", &format!("stock: {first} "), 1),
+            Rules::default(),
+        )
+        .unwrap_err();
+        assert!(e.expected.contains("of each deck"), "{e}");
+        let e = parse(
+            &text.replacen(&format!("stock: {first} "), "stock: ", 1),
+            Rules::default(),
+        )
+        .unwrap_err();
+        assert!(e.expected.starts_with("all 104 cards"), "{e}");
+        let e = parse(&text.replacen("decks: 2", "decks: 4", 1), Rules::default()).unwrap_err();
+        assert_eq!((e.line, e.token.as_deref()), (2, Some("4")));
+        let e = parse("decks: 2\n", Rules::default()).unwrap_err();
+        assert!(e.to_string().contains("klondike has one deck"), "{e}");
     }
 
     #[test]

@@ -82,6 +82,17 @@ pub const OPTIONS: &[OptionSpec] = &[
         restarts: true,
     },
     OptionSpec {
+        key: "decks",
+        label: "Easthaven: decks",
+        choices: &[
+            Choice::new("1", "One (7 piles)"),
+            Choice::new("2", "Two: Double Easthaven, or Gypsy (8 piles)"),
+            Choice::new("3", "Three: Triple Easthaven (12 piles)"),
+        ],
+        default: "1",
+        restarts: true,
+    },
+    OptionSpec {
         key: "deals",
         label: "Deals",
         choices: &[
@@ -185,6 +196,7 @@ pub fn rules_from(options: &Options) -> Rules {
         } else {
             rules::Fill::King
         },
+        decks: get("decks").parse().unwrap_or(1),
         ..Rules::default()
     };
     get("variant")
@@ -368,7 +380,11 @@ fn mode_key(rules: &Rules) -> String {
     };
     match rules.variant {
         variant::Variant::Klondike => format!("draw {}, passes {passes}", rules.draw),
-        v => format!("{}, draw {}, passes {passes}", v.name(), rules.draw),
+        v => format!(
+            "{}, draw {}, passes {passes}",
+            v.title(rules.decks),
+            rules.draw
+        ),
     }
 }
 
@@ -394,7 +410,7 @@ fn pile_name(p: Pile) -> String {
     match p {
         Pile::Stock => "the stock".into(),
         Pile::Waste => "the waste".into(),
-        Pile::Foundation(s) => format!("the {} foundation", s.name().trim_end_matches('s')),
+        Pile::Foundation(f) => format!("the {} foundation", f.suit().name().trim_end_matches('s')),
         Pile::Tableau(i) => format!("pile {}", i + 1),
         Pile::Reserve(i) => format!("reserve {}", i + 1),
     }
@@ -469,11 +485,11 @@ impl Klondike {
     fn layout(&self) -> Layout {
         let board = self.ui.board.get();
         let board = if board.is_empty() {
-            Layout::new(Size::new(16.0, 9.0), self.state.tableau.len()).board
+            Layout::board_for(Size::new(16.0, 9.0), &self.state)
         } else {
             board
         };
-        Layout::for_board(board, self.state.tableau.len()).with_reserves(self.state.reserves.len())
+        Layout::of(board, &self.state)
     }
 
     fn stats_mut(&mut self) -> &mut ModeStats {
@@ -817,7 +833,7 @@ impl Klondike {
         let n = self.state.tableau.len() as u8;
         let mut targets: Vec<Pile> = Vec::new();
         if count == 1 {
-            targets.extend(Suit::ALL.map(Pile::Foundation));
+            targets.extend(self.state.rules.foundations().map(Pile::Foundation));
         }
         let (full, empty): (Vec<u8>, Vec<u8>) =
             (0..n).partition(|&t| !self.state.tableau[usize::from(t)].cards.is_empty());
@@ -909,7 +925,7 @@ impl Klondike {
     /// The keyboard's order of piles: stock, waste, foundations, tableau.
     fn pile_order(&self) -> Vec<Pile> {
         let mut v = vec![Pile::Stock, Pile::Waste];
-        v.extend(Suit::ALL.map(Pile::Foundation));
+        v.extend(self.state.rules.foundations().map(Pile::Foundation));
         v.extend((0..self.state.reserves.len() as u8).map(Pile::Reserve));
         v.extend((0..self.state.tableau.len() as u8).map(Pile::Tableau));
         v
@@ -1088,7 +1104,7 @@ impl Klondike {
         }
         let variant = self.state.rules.variant;
         if variant != variant::Variant::Klondike {
-            parts.push(variant.name().to_owned());
+            parts.push(variant.title(self.state.rules.decks));
         }
         match self.state.rules.scoring {
             Scoring::None => {}
@@ -1167,13 +1183,12 @@ impl Game for Klondike {
     }
 
     fn board_size(&self, viewport: Size) -> Size {
-        Layout::new(viewport, self.state.tableau.len()).board
+        Layout::board_for(viewport, &self.state)
     }
 
     fn draw(&self, p: &mut dyn Painter, board: Size) {
         self.ui.board.set(board);
-        let layout = Layout::for_board(board, self.state.tableau.len())
-            .with_reserves(self.state.reserves.len());
+        let layout = Layout::of(board, &self.state);
         view::draw_table(
             p,
             &layout,
@@ -1274,8 +1289,7 @@ impl Game for Klondike {
                 _ => Outcome::nothing(),
             };
         }
-        let layout = Layout::for_board(board, self.state.tableau.len())
-            .with_reserves(self.state.reserves.len());
+        let layout = Layout::of(board, &self.state);
         match gesture {
             Gesture::Press(at) => {
                 self.ui.held = None;
@@ -1642,7 +1656,7 @@ pub(crate) mod fixtures {
             piles.iter().map(|&(d, cs)| col(d, cs)).collect(),
             vec![],
         );
-        s.foundations = [13, 7, 7, 6];
+        s.foundations = vec![13, 7, 7, 6];
         s.check_cards().expect("every card once");
         s
     }

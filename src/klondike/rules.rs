@@ -145,7 +145,13 @@ pub struct Rules {
     pub base_rule: BaseRule,
     /// The family member these rules make (for the view and the rules text).
     pub variant: Variant,
+    /// Full decks shuffled together, 1 to [`MAX_DECKS`]; each brings four
+    /// foundations.
+    pub decks: u8,
 }
+
+/// The most decks a game shuffles together (Triple Easthaven).
+pub const MAX_DECKS: u8 = 3;
 
 impl Default for Rules {
     fn default() -> Self {
@@ -167,6 +173,7 @@ impl Default for Rules {
             reserves: 0,
             base_rule: BaseRule::Fixed,
             variant: Variant::Klondike,
+            decks: 1,
         }
     }
 }
@@ -179,6 +186,11 @@ impl Rules {
             Scoring::Vegas => Passes::Limited(if self.draw == 1 { 1 } else { 3 }),
             _ => self.passes,
         }
+    }
+
+    /// Every foundation of a game under these rules, suit order first.
+    pub fn foundations(&self) -> impl Iterator<Item = Foundation> {
+        (0..self.decks * 4).map(Foundation)
     }
 
     /// Whether `card` may be placed on `onto` in the tableau.
@@ -205,6 +217,71 @@ impl Rules {
     }
 }
 
+/// One foundation: the suit it takes and, when several decks are in play,
+/// which of that suit's foundations it is. Written `FH`, then `FH2`, `FH3`
+/// for the second and third hearts foundations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Foundation(u8);
+
+impl Foundation {
+    /// The `copy`-th foundation (from 0) of `suit`.
+    pub const fn of(suit: Suit, copy: u8) -> Foundation {
+        Foundation(copy * 4 + suit as u8)
+    }
+
+    /// Its place among the foundations: suits in order, deck by deck.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The suit it takes.
+    pub const fn suit(self) -> Suit {
+        Suit::ALL[(self.0 % 4) as usize]
+    }
+
+    /// Which of its suit's foundations it is, from 0.
+    pub const fn copy(self) -> u8 {
+        self.0 / 4
+    }
+}
+
+impl From<Suit> for Foundation {
+    fn from(suit: Suit) -> Foundation {
+        Foundation::of(suit, 0)
+    }
+}
+
+impl fmt::Display for Foundation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "F{}", self.suit().letter())?;
+        match self.copy() {
+            0 => Ok(()),
+            n => write!(f, "{}", n + 1),
+        }
+    }
+}
+
+impl FromStr for Foundation {
+    type Err = ();
+    /// `FH`, `FH2`, `FH3`.
+    fn from_str(s: &str) -> Result<Foundation, ()> {
+        let rest = s.strip_prefix('F').ok_or(())?;
+        let mut chars = rest.chars();
+        let suit = chars.next().and_then(Suit::from_letter).ok_or(())?;
+        let copy = match chars.as_str() {
+            "" => 0,
+            n => {
+                n.parse::<u8>()
+                    .ok()
+                    .filter(|n| (2..=MAX_DECKS).contains(n))
+                    .ok_or(())?
+                    - 1
+            }
+        };
+        Ok(Foundation::of(suit, copy))
+    }
+}
+
 /// A pile of the layout, for notation and for the view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Pile {
@@ -212,8 +289,8 @@ pub enum Pile {
     Stock,
     /// The face-up waste; only its top card plays.
     Waste,
-    /// The foundation of a suit.
-    Foundation(Suit),
+    /// A foundation.
+    Foundation(Foundation),
     /// A tableau pile, 0-based.
     Tableau(u8),
     /// A reserve pile, 0-based: its top card plays, nothing builds on it.
@@ -225,7 +302,7 @@ impl fmt::Display for Pile {
         match self {
             Pile::Stock => f.write_str("S"),
             Pile::Waste => f.write_str("W"),
-            Pile::Foundation(s) => write!(f, "F{}", s.letter()),
+            Pile::Foundation(x) => x.fmt(f),
             Pile::Tableau(i) => write!(f, "T{}", i + 1),
             Pile::Reserve(i) => write!(f, "R{}", i + 1),
         }
@@ -258,7 +335,7 @@ pub enum Move {
         count: u8,
     },
     /// A foundation's top card back to a tableau pile.
-    FoundationToTableau(Suit, u8),
+    FoundationToTableau(Foundation, u8),
     /// A reserve pile's top card to its foundation.
     ReserveToFoundation(u8),
     /// A reserve pile's top card to a tableau pile.
@@ -292,7 +369,7 @@ impl fmt::Display for Move {
             Move::TableauToTableau { from, to, count } => {
                 write!(f, "T{}-T{}x{count}", from + 1, to + 1)
             }
-            Move::FoundationToTableau(s, t) => write!(f, "F{}-T{}", s.letter(), t + 1),
+            Move::FoundationToTableau(x, t) => write!(f, "{x}-T{}", t + 1),
             Move::ReserveToFoundation(r) => write!(f, "R{}-F", r + 1),
             Move::ReserveToTableau(r, t) => write!(f, "R{}-T{}", r + 1, t + 1),
         }
@@ -351,13 +428,9 @@ impl FromStr for Move {
             }
         } else if from == "W" {
             Move::WasteToTableau(parse_tableau(to).ok_or_else(bad)?)
-        } else if let Some(suit) = from.strip_prefix('F') {
-            let mut cs = suit.chars();
-            let suit = match (cs.next(), cs.next()) {
-                (Some(c), None) => Suit::from_letter(c).ok_or_else(bad)?,
-                _ => return Err(bad()),
-            };
-            Move::FoundationToTableau(suit, parse_tableau(to).ok_or_else(bad)?)
+        } else if from.starts_with('F') {
+            let x = from.parse().map_err(|()| bad())?;
+            Move::FoundationToTableau(x, parse_tableau(to).ok_or_else(bad)?)
         } else {
             let from = parse_tableau(from).ok_or_else(bad)?;
             if to == "F" {
@@ -505,8 +578,10 @@ pub struct State {
     pub stock: Vec<Card>,
     /// The waste, its top (the card in play) last.
     pub waste: Vec<Card>,
-    /// Cards on each suit's foundation, in [`Suit`] order.
-    pub foundations: [u8; 4],
+    /// Cards on each foundation, in [`Foundation::index`] order. With several
+    /// decks, a suit's foundations hold their cards fullest first (play keeps
+    /// it so), which makes equal positions equal.
+    pub foundations: Vec<u8>,
     /// Times the waste was turned back into the stock.
     pub recycles: u8,
     /// Points earned by moves (Standard, Timed and Vegas; time is applied separately).
@@ -526,7 +601,7 @@ impl State {
     /// the next card goes up to its foundation; the rest is the stock, the
     /// next card of the deck on top.
     pub fn deal(rules: Rules, seed: Seed) -> State {
-        let mut deck = Card::deck();
+        let mut deck: Vec<Card> = (0..rules.decks).flat_map(|_| Card::deck()).collect();
         Rng::new(seed).shuffle(&mut deck);
         let mut next = deck.into_iter();
         let piles = usize::from(rules.tableau);
@@ -576,7 +651,7 @@ impl State {
         let mut s = State::new(rules, tableau, stock);
         if let Some(c) = base_card {
             s.base = Some(c.rank());
-            s.foundations[c.suit().index()] = 1;
+            s.foundations[Foundation::from(c.suit()).index()] = 1;
         }
         s
     }
@@ -593,7 +668,7 @@ impl State {
             tableau,
             stock,
             waste: Vec::new(),
-            foundations: [0; 4],
+            foundations: vec![0; usize::from(rules.decks) * 4],
             recycles: 0,
             moves: 0,
             reserves: vec![Vec::new(); usize::from(rules.reserves)],
@@ -622,11 +697,12 @@ impl State {
         h.finish()
     }
 
-    /// Every card, each exactly once, or the first duplicate or missing card.
+    /// Every card, each once per deck, or the first card that is there too
+    /// often or missing.
     pub fn check_cards(&self) -> Result<(), String> {
-        let mut seen = [false; 52];
-        let foundation_cards = Suit::ALL.into_iter().flat_map(|s| {
-            (0..self.foundations[s.index()]).map(move |i| self.foundation_card(s, i))
+        let mut seen = [0u8; 52];
+        let foundation_cards = self.rules.foundations().flat_map(|f| {
+            (0..self.foundations[f.index()]).map(move |i| self.foundation_card(f, i))
         });
         for c in self
             .tableau
@@ -637,11 +713,12 @@ impl State {
             .chain(self.reserves.iter().flatten().copied())
             .chain(foundation_cards)
         {
-            if std::mem::replace(&mut seen[c.index()], true) {
-                return Err(format!("the {} appears twice", c.name()));
+            seen[c.index()] += 1;
+            if seen[c.index()] > self.rules.decks {
+                return Err(format!("the {} appears too often", c.name()));
             }
         }
-        match seen.iter().position(|s| !s) {
+        match seen.iter().position(|&n| n < self.rules.decks) {
             Some(i) => Err(format!(
                 "the {} is missing",
                 Card::from_index(i as u8)
@@ -652,29 +729,52 @@ impl State {
         }
     }
 
-    /// The `i`-th card (0 = the base) of `suit`'s foundation.
-    fn foundation_card(&self, suit: Suit, i: u8) -> Card {
+    /// The `i`-th card (0 = the base) of a foundation.
+    fn foundation_card(&self, f: Foundation, i: u8) -> Card {
         let base = self.base.unwrap_or(Rank::ACE);
         let rank = (base.value() - 1 + i) % 13 + 1;
-        Card::new(Rank::new(rank).unwrap_or(Rank::ACE), suit)
+        Card::new(Rank::new(rank).unwrap_or(Rank::ACE), f.suit())
     }
 
-    /// The `i`-th card (0 = the base) of `suit`'s foundation, if it holds that many.
-    pub fn foundation_card_at(&self, suit: Suit, i: u8) -> Option<Card> {
-        (i < self.foundations[suit.index()]).then(|| self.foundation_card(suit, i))
+    /// The cards on a foundation (0 where the layout has no such foundation).
+    pub fn foundation_len(&self, f: Foundation) -> u8 {
+        self.foundations.get(f.index()).copied().unwrap_or(0)
     }
 
-    /// The top card of `suit`'s foundation.
-    pub fn foundation_top(&self, suit: Suit) -> Option<Card> {
-        let n = self.foundations[suit.index()];
-        (n > 0).then(|| self.foundation_card(suit, n - 1))
+    /// The `i`-th card (0 = the base) of a foundation, if it holds that many.
+    pub fn foundation_card_at(&self, f: Foundation, i: u8) -> Option<Card> {
+        (i < self.foundation_len(f)).then(|| self.foundation_card(f, i))
     }
 
-    /// Whether `card` is the next card its foundation needs.
+    /// The top card of a foundation.
+    pub fn foundation_top(&self, f: Foundation) -> Option<Card> {
+        let n = self.foundation_len(f);
+        (n > 0).then(|| self.foundation_card(f, n - 1))
+    }
+
+    /// The fewest cards on any foundation of `suit`: every card of that suit
+    /// up to this many is on the foundations, in every deck.
+    pub fn lowest_foundation(&self, suit: Suit) -> u8 {
+        (0..self.rules.decks)
+            .map(|copy| self.foundation_len(Foundation::of(suit, copy)))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// The foundation `card` would go on: the first of its suit that needs it next.
+    pub fn foundation_for(&self, card: Card) -> Option<Foundation> {
+        (0..self.rules.decks)
+            .map(|copy| Foundation::of(card.suit(), copy))
+            .find(|&f| {
+                let n = self.foundation_len(f);
+                // Under BaseRule::Chosen, the first card up sets the base.
+                (n == 0 && self.base.is_none()) || (n < 13 && self.foundation_card(f, n) == card)
+            })
+    }
+
+    /// Whether `card` is the next card one of its foundations needs.
     pub fn fits_foundation(&self, card: Card) -> bool {
-        let n = self.foundations[card.suit().index()];
-        // Under BaseRule::Chosen, the first card up sets the base.
-        (n == 0 && self.base.is_none()) || (n < 13 && self.foundation_card(card.suit(), n) == card)
+        self.foundation_for(card).is_some()
     }
 
     /// Whether an empty tableau pile takes a run headed by `card`.
@@ -697,7 +797,7 @@ impl State {
             .ok_or(MoveError::Empty(Pile::Reserve(r)))
     }
 
-    /// Whether all 52 cards are on the foundations.
+    /// Whether every card is on the foundations.
     pub fn is_won(&self) -> bool {
         self.foundations.iter().all(|&n| n == 13)
     }
@@ -792,13 +892,16 @@ impl State {
                 }
                 self.check_onto_tableau(run[0], to)?;
             }
-            Move::FoundationToTableau(suit, to) => {
+            Move::FoundationToTableau(x, to) => {
                 if !self.rules.from_foundation {
                     return Err(MoveError::FoundationLocked);
                 }
+                if x.index() >= self.foundations.len() {
+                    return Err(MoveError::NoSuchPile(Pile::Foundation(x)));
+                }
                 let card = self
-                    .foundation_top(suit)
-                    .ok_or(MoveError::Empty(Pile::Foundation(suit)))?;
+                    .foundation_top(x)
+                    .ok_or(MoveError::Empty(Pile::Foundation(x)))?;
                 self.check_onto_tableau(card, to)?;
             }
             Move::ReserveToFoundation(r) => {
@@ -854,9 +957,9 @@ impl State {
                 f(Move::ReserveToTableau(r, to));
             }
         }
-        for s in Suit::ALL {
+        for x in self.rules.foundations() {
             for to in 0..n {
-                f(Move::FoundationToTableau(s, to));
+                f(Move::FoundationToTableau(x, to));
             }
         }
         f(Move::Deal);
@@ -890,10 +993,10 @@ impl State {
 
     /// Puts a card that fits on its foundation (setting a chosen base).
     fn put_on_foundation(&mut self, c: Card) {
-        if self.base.is_none() {
-            self.base = Some(c.rank());
+        if let Some(f) = self.foundation_for(c) {
+            self.base.get_or_insert(c.rank());
+            self.foundations[f.index()] += 1;
         }
-        self.foundations[c.suit().index()] += 1;
     }
 
     fn flip(&mut self, i: u8) -> Option<Card> {
@@ -992,9 +1095,16 @@ impl State {
                 self.tableau[usize::from(to)].cards.extend(run);
                 flipped = self.flip(from);
             }
-            Move::FoundationToTableau(suit, to) => {
-                if let Some(c) = self.foundation_top(suit) {
-                    self.foundations[suit.index()] -= 1;
+            Move::FoundationToTableau(x, to) => {
+                if let Some(c) = self.foundation_top(x) {
+                    // A suit's foundations stay fullest first: the card comes
+                    // off the last one holding as many as `x` (the same card).
+                    let n = self.foundation_len(x);
+                    let from = (x.copy()..self.rules.decks)
+                        .map(|k| Foundation::of(x.suit(), k))
+                        .rfind(|&f| self.foundation_len(f) == n)
+                        .unwrap_or(x);
+                    self.foundations[from.index()] -= 1;
                     self.tableau[usize::from(to)].cards.push(c);
                 }
                 points += self.standard(-15) + self.vegas(-5);
@@ -1022,7 +1132,7 @@ impl State {
                     .checked_sub(usize::from(count))
                     .map(|i| col.cards[i])
             }
-            Move::FoundationToTableau(s, _) => self.foundation_top(s),
+            Move::FoundationToTableau(x, _) => self.foundation_top(x),
             Move::ReserveToFoundation(r) | Move::ReserveToTableau(r, _) => {
                 self.reserves.get(usize::from(r))?.last().copied()
             }
@@ -1066,7 +1176,7 @@ mod tests {
     ) -> State {
         let mut s = State::new(rules, tableau, stock.split_whitespace().map(c).collect());
         s.waste = waste.split_whitespace().map(c).collect();
-        s.foundations = foundations;
+        s.foundations = foundations.to_vec();
         s
     }
 
@@ -1188,15 +1298,16 @@ mod tests {
         );
         s.play(Move::TableauToFoundation(0)).unwrap();
         s.play(Move::WasteToFoundation).unwrap();
-        assert_eq!(s.foundation_top(Suit::Hearts), Some(c("2H")));
+        assert_eq!(s.foundation_top(Suit::Hearts.into()), Some(c("2H")));
         assert_eq!(s.points, 20);
-        s.play(Move::FoundationToTableau(Suit::Hearts, 1)).unwrap();
+        s.play(Move::FoundationToTableau(Suit::Hearts.into(), 1))
+            .unwrap();
         assert_eq!(s.tableau[1].top(), Some(c("2H")));
         assert_eq!(s.points, 5, "-15 for a card back from a foundation");
         let mut locked = s.clone();
         locked.rules.from_foundation = false;
         assert_eq!(
-            locked.check(Move::FoundationToTableau(Suit::Hearts, 0)),
+            locked.check(Move::FoundationToTableau(Suit::Hearts.into(), 0)),
             Err(MoveError::FoundationLocked)
         );
     }
@@ -1217,14 +1328,14 @@ mod tests {
         let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
         s.points = 20;
         assert_eq!(
-            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+            s.play(Move::FoundationToTableau(Suit::Hearts.into(), 0))
                 .unwrap()
                 .points,
             -15
         );
         let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
         assert_eq!(
-            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+            s.play(Move::FoundationToTableau(Suit::Hearts.into(), 0))
                 .unwrap()
                 .points,
             0,
@@ -1285,13 +1396,14 @@ mod tests {
         s.points = -52;
         assert_eq!(s.play(Move::WasteToFoundation).unwrap().points, 5);
         assert!(
-            s.play(Move::FoundationToTableau(Suit::Hearts, 0)).is_err(),
+            s.play(Move::FoundationToTableau(Suit::Hearts.into(), 0))
+                .is_err(),
             "AH does not go on 3S"
         );
         let mut s = position(r, vec![col(0, "3S")], "", "", [0, 0, 2, 0]);
         s.points = -42;
         assert_eq!(
-            s.play(Move::FoundationToTableau(Suit::Hearts, 0))
+            s.play(Move::FoundationToTableau(Suit::Hearts.into(), 0))
                 .unwrap()
                 .points,
             -5

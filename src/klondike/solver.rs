@@ -300,6 +300,9 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
             "a stock dealt onto the piles or onto reserves".into(),
         ));
     }
+    if r.decks != 1 {
+        return Err(Unsupported("more than one deck".into()));
+    }
     if state.tableau.len() > MAX_PILES {
         return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
     }
@@ -320,7 +323,7 @@ impl Solver {
             talon: [0; TALON_CAP],
             talon_len: 0,
             cursor: state.waste.len() as u8,
-            found: state.foundations,
+            found: std::array::from_fn(|i| state.foundations[i]),
             recycles: state.recycles,
             pile_hash: [0; MAX_PILES],
             talon_hash: 0,
@@ -1051,7 +1054,7 @@ impl Solver {
                 }
                 Step::FromFoundation { suit: s, to } => {
                     out.push(Move::FoundationToTableau(
-                        super::cards::Suit::ALL[usize::from(s)],
+                        super::cards::Suit::ALL[usize::from(s)].into(),
                         to,
                     ));
                 }
@@ -1190,6 +1193,17 @@ mod tests {
     }
 
     #[test]
+    fn several_decks_are_refused_with_the_reason() {
+        let two = Rules {
+            decks: 2,
+            ..Rules::default()
+        };
+        let s = State::deal(two, crate::rng::Seed(3));
+        let e = solve(&s, Limits::default()).unwrap_err();
+        assert_eq!(e.0, "more than one deck");
+    }
+
+    #[test]
     fn the_stock_is_searched_as_a_whole() {
         // The queen of hearts is buried in the stock under cards that cannot
         // play until she is out; draw three with unlimited passes reaches her.
@@ -1231,7 +1245,7 @@ mod tests {
                 vec![Column::default()],
                 stock,
             );
-            s.foundations = [13, 13, 13, 0];
+            s.foundations = vec![13, 13, 13, 0];
             s.check_cards().unwrap();
             s
         };

@@ -45,7 +45,7 @@ fn opening_with_a_tableau_move() -> (Klondike, u8, u8) {
 fn tapping_the_stock_deals_and_undo_restores_exactly() {
     let mut k = game(5);
     let start = k.state.clone();
-    let layout = Layout::for_board(board(), 7);
+    let layout = Layout::for_board(board(), 7, 4);
     let out = k.gesture(
         Gesture::Tap {
             at: layout.stock.center(),
@@ -65,7 +65,7 @@ fn tapping_the_stock_deals_and_undo_restores_exactly() {
 #[test]
 fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
     let (mut k, from, to) = opening_with_a_tableau_move();
-    let layout = Layout::for_board(board(), 7);
+    let layout = Layout::for_board(board(), 7, 4);
     let sprites = view::scene(&k.state, &layout);
     let src = *sprites
         .iter()
@@ -93,7 +93,7 @@ fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
 #[test]
 fn cancelling_a_drag_puts_the_cards_back() {
     let mut k = game(9);
-    let layout = Layout::for_board(board(), 7);
+    let layout = Layout::for_board(board(), 7, 4);
     let sprites = view::scene(&k.state, &layout);
     let top = sprites
         .iter()
@@ -207,12 +207,12 @@ fn statistics_count_games_wins_and_streaks() {
     let mut k = game(1);
     // A nearly won position: the last king goes up with one move.
     let mut s = State::new(Rules::default(), vec![col(0, "KS")], vec![]);
-    s.foundations = [13, 13, 13, 12];
+    s.foundations = vec![13, 13, 13, 12];
     k.rec.deal = s.clone();
     k.state = s;
     let out = k.gesture(
         Gesture::Tap {
-            at: Layout::for_board(board(), 1).tableau[0].center(),
+            at: Layout::for_board(board(), 1, 4).tableau[0].center(),
             count: 2,
         },
         board(),
@@ -258,7 +258,7 @@ fn auto_complete_finishes_the_game_through_tick() {
         vec![col(0, "QS"), col(0, "KS"), col(0, "JS")],
         vec![],
     );
-    s.foundations = [13, 13, 13, 10];
+    s.foundations = vec![13, 13, 13, 10];
     k.rec.deal = s.clone();
     k.state = s;
     k.play(Move::TableauToFoundation(2)).unwrap();

@@ -5,7 +5,9 @@
 //! (Las Vegas always deals singly, once, for Vegas points). Each variant's
 //! page of the in-game rules is `www/rules/klondike/<slug>.txt`.
 
-use super::rules::{BaseRule, Build, Fill, Passes, Rules, Runs, Scoring, Shape, StockRule};
+use super::rules::{
+    BaseRule, Build, Fill, Passes, Rules, Runs, Scoring, Shape, StockRule, MAX_DECKS,
+};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -88,12 +90,29 @@ impl Variant {
         }
     }
 
+    /// Whether the variant can be played with `decks` decks: Easthaven with
+    /// one, two (Double Easthaven, also called Gypsy) or three; the others
+    /// with one.
+    pub fn takes_decks(self, decks: u8) -> bool {
+        decks == 1 || (self == Variant::Easthaven && (1..=MAX_DECKS).contains(&decks))
+    }
+
+    /// The name on screen for a game of `decks` decks: "Double Easthaven".
+    pub fn title(self, decks: u8) -> String {
+        match decks {
+            2 => format!("Double {}", self.name()),
+            3 => format!("Triple {}", self.name()),
+            _ => self.name().to_owned(),
+        }
+    }
+
     /// The rules of this variant. `player` carries the player's dealing,
-    /// scoring and space settings; the variant overrides what it fixes.
+    /// scoring, space and deck settings; the variant overrides what it fixes.
     pub fn rules(self, player: Rules) -> Rules {
         let mut r = Rules {
             variant: self,
             fill: Fill::King,
+            decks: 1,
             ..player
         };
         match self {
@@ -106,6 +125,11 @@ impl Variant {
                 r.fill = Fill::King;
             }
             Variant::Easthaven => {
+                // Seven piles for one deck, eight for two, twelve for three.
+                if self.takes_decks(player.decks) {
+                    r.decks = player.decks;
+                }
+                r.tableau = [7, 8, 12][usize::from(r.decks - 1)];
                 r.shape = Shape::Blocks { down: 2, up: 1 };
                 r.stock = StockRule::OnPiles;
                 // Only Easthaven offers the space setting.
@@ -287,7 +311,7 @@ mod tests {
             .into_iter()
             .find(|su| s.foundations[su.index()] == 1)
             .unwrap();
-        assert_eq!(s.foundation_top(up).unwrap().rank(), base);
+        assert_eq!(s.foundation_top(up.into()).unwrap().rank(), base);
         assert_eq!(s.stock.len(), 23);
         assert_eq!(s.reserves.len(), 7);
         for round in 1..=3 {
@@ -349,6 +373,89 @@ mod tests {
         r.tableau = 2;
         let s = State::new(r, vec![col(0, "9H"), col(0, "")], Vec::new());
         assert!(s.check(tt(0, 1, 1)).is_ok());
+    }
+
+    #[test]
+    fn double_and_triple_easthaven_deal_every_deck_across_more_piles() {
+        for (decks, piles, stock) in [(2u8, 8, 80), (3, 12, 120)] {
+            let r = Variant::Easthaven.rules(Rules {
+                decks,
+                ..Rules::default()
+            });
+            let mut s = State::deal(r, Seed(11));
+            s.check_cards().unwrap();
+            assert_eq!(s.foundations.len(), 4 * usize::from(decks));
+            assert_eq!(shape(&s), vec![(3, 2); piles]);
+            assert_eq!(s.stock.len(), stock);
+            s.play(Move::Deal).unwrap();
+            assert_eq!(shape(&s), vec![(4, 2); piles], "one card on every pile");
+            assert_eq!(s.stock.len(), stock - piles);
+            s.check_cards().unwrap();
+        }
+        // Only Easthaven takes more decks; the others keep one.
+        let two = Rules {
+            decks: 2,
+            ..Rules::default()
+        };
+        assert_eq!(Variant::Westcliff.rules(two).decks, 1);
+        assert!(!Variant::Klondike.takes_decks(2));
+        assert!(!Variant::Easthaven.takes_decks(4));
+        assert_eq!(Variant::Easthaven.title(2), "Double Easthaven");
+    }
+
+    #[test]
+    fn with_two_decks_a_suit_has_two_foundations_filled_fullest_first() {
+        use crate::klondike::rules::{Foundation, Pile};
+        let r = Variant::Easthaven.rules(Rules {
+            decks: 2,
+            ..Rules::default()
+        });
+        let mut r = r;
+        r.tableau = 3;
+        let piles = vec![col(0, "AH"), col(0, "AH 2H"), col(0, "KS")];
+        let mut s = State::new(r, piles, Vec::new());
+        let (first, second) = (
+            Foundation::of(Suit::Hearts, 0),
+            Foundation::of(Suit::Hearts, 1),
+        );
+        s.play(Move::TableauToFoundation(0)).unwrap();
+        assert_eq!(s.foundation_len(first), 1);
+        // The second 2♥ has nowhere to go, the second A♥ opens the second foundation.
+        assert_eq!(
+            s.check(Move::TableauToFoundation(1)),
+            Ok(()),
+            "2♥ goes on the first A♥"
+        );
+        s.play(Move::TableauToFoundation(1)).unwrap();
+        s.play(Move::TableauToFoundation(1)).unwrap();
+        assert_eq!((s.foundation_len(first), s.foundation_len(second)), (2, 1));
+        // Taking the 2♥ back from either foundation name works, and the
+        // fuller one gives it.
+        assert_eq!(
+            s.check(Move::FoundationToTableau(second, 2)),
+            Err(MoveError::DoesNotFit {
+                card: c("AH"),
+                onto: c("KS")
+            })
+        );
+        s.play(Move::FoundationToTableau(first, 2)).unwrap_err();
+        assert_eq!(Move::FoundationToTableau(second, 2).to_string(), "FH2-T3");
+        assert_eq!("FH2-T3".parse(), Ok(Move::FoundationToTableau(second, 2)));
+        assert_eq!(Pile::Foundation(second).to_string(), "FH2");
+        assert!("FH4-T1".parse::<Move>().is_err());
+        // Equal foundations: the card comes off the last, so the fuller stays first.
+        let mut e = State::new(r, vec![col(0, ""), col(0, ""), col(0, "3S")], Vec::new());
+        e.foundations[first.index()] = 2;
+        e.foundations[second.index()] = 2;
+        e.play(Move::FoundationToTableau(first, 2)).unwrap();
+        assert_eq!(e.tableau[2].cards, [c("3S"), c("2H")]);
+        assert_eq!((e.foundation_len(first), e.foundation_len(second)), (2, 1));
+        // Won only when all eight are full.
+        e.foundations = vec![13; 8];
+        e.foundations[7] = 12;
+        assert!(!e.is_won());
+        e.foundations[7] = 13;
+        assert!(e.is_won());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The Klondike table: layout and card positions (pure, tested natively),
 //! hit-testing, drop targets, and drawing cards as vectors.
 
-use super::cards::{Card, Rank, Suit};
+use super::cards::{Card, Suit};
 use super::rules::{Move, Pile, State};
 use crate::geom::{Point, Rect, Size};
 use crate::paint::{Align, Color, Painter};
@@ -39,8 +39,8 @@ pub struct Layout {
     pub stock: Rect,
     /// The waste, beside the stock.
     pub waste: Rect,
-    /// The four foundations, top right, in [`Suit`] order.
-    pub foundations: [Rect; 4],
+    /// The foundations, top right, in [`Foundation::index`] order.
+    pub foundations: Vec<Rect>,
     /// The top slot of each tableau pile; piles fan downwards from here.
     pub tableau: Vec<Rect>,
     /// The reserve piles (Agnes), in a row between the top row and the tableau.
@@ -48,39 +48,57 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The layout for `piles` tableau piles in a viewport of this shape: the
-    /// table is always as wide as the piles and grows downwards on tall
-    /// screens, so a phone in portrait gets long columns, not tiny cards.
-    pub fn new(viewport: Size, piles: usize) -> Layout {
-        let width = Self::width(piles);
+    /// The layout for `piles` tableau piles and `foundations` foundations in
+    /// a viewport of this shape: the table is always as wide as the piles (or
+    /// the top row) and grows downwards on tall screens, so a phone in
+    /// portrait gets long columns, not tiny cards.
+    pub fn new(viewport: Size, piles: usize, foundations: usize) -> Layout {
+        let width = Self::width(Self::columns(piles, foundations));
         let height = if viewport.is_empty() {
             MIN_HEIGHT
         } else {
             (width * viewport.h / viewport.w).clamp(MIN_HEIGHT, MAX_HEIGHT)
         };
-        Layout::for_board(Size::new(width, height), piles)
+        Layout::for_board(Size::new(width, height), piles, foundations)
     }
 
-    fn width(piles: usize) -> f64 {
-        let piles = piles.max(7) as f64;
-        piles * CARD.w + (piles - 1.0) * GAP + 2.0 * MARGIN
+    /// Card columns across the table: the piles, or the stock, the waste and
+    /// the foundations, and never fewer than Klondike's seven.
+    fn columns(piles: usize, foundations: usize) -> usize {
+        piles.max(foundations + 2).max(7)
+    }
+
+    fn width(columns: usize) -> f64 {
+        let n = columns as f64;
+        n * CARD.w + (n - 1.0) * GAP + 2.0 * MARGIN
     }
 
     /// The layout for a board size that [`Layout::new`] produced.
-    pub fn for_board(board: Size, piles: usize) -> Layout {
+    pub fn for_board(board: Size, piles: usize, foundations: usize) -> Layout {
         let col =
             |i: usize, y: f64| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h);
         let top = MARGIN;
         let row2 = top + CARD.h + 2.0 * GAP;
-        let right = piles.max(7) - 4;
+        let right = Self::columns(piles, foundations) - foundations;
         Layout {
             board,
             stock: col(0, top),
             waste: col(1, top),
-            foundations: std::array::from_fn(|i| col(right + i, top)),
+            foundations: (0..foundations).map(|i| col(right + i, top)).collect(),
             tableau: (0..piles).map(|i| col(i, row2)).collect(),
             reserves: Vec::new(),
         }
+    }
+
+    /// The board for `state` in a viewport of this shape (see [`Layout::new`]).
+    pub fn board_for(viewport: Size, state: &State) -> Size {
+        Layout::new(viewport, state.tableau.len(), state.foundations.len()).board
+    }
+
+    /// The layout of `state`'s piles on a board from [`Layout::board_for`].
+    pub fn of(board: Size, state: &State) -> Layout {
+        Layout::for_board(board, state.tableau.len(), state.foundations.len())
+            .with_reserves(state.reserves.len())
     }
 
     /// The same layout with a row of `n` reserve piles above the tableau.
@@ -103,7 +121,11 @@ impl Layout {
         match pile {
             Pile::Stock => self.stock,
             Pile::Waste => self.waste,
-            Pile::Foundation(s) => self.foundations[s.index()],
+            Pile::Foundation(f) => self
+                .foundations
+                .get(f.index())
+                .copied()
+                .unwrap_or(self.stock),
             Pile::Tableau(i) => self
                 .tableau
                 .get(usize::from(i))
@@ -173,19 +195,16 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
             index: i,
         });
     }
-    for suit in Suit::ALL {
-        let n = state.foundations[suit.index()];
-        for i in 0..n {
-            let base = state.base.unwrap_or(Rank::ACE).value();
-            let rank = (base - 1 + i) % 13 + 1;
-            let Some(rank) = Rank::new(rank) else {
+    for f in state.rules.foundations() {
+        for i in 0..state.foundation_len(f) {
+            let Some(card) = state.foundation_card_at(f, i) else {
                 continue;
             };
             out.push(Sprite {
-                card: Card::new(rank, suit),
-                rect: layout.foundations[suit.index()],
+                card,
+                rect: layout.slot(Pile::Foundation(f)),
                 face_up: true,
-                pile: Pile::Foundation(suit),
+                pile: Pile::Foundation(f),
                 index: usize::from(i),
             });
         }
@@ -231,7 +250,7 @@ pub fn pile_at(state: &State, layout: &Layout, sprites: &[Sprite], p: Point) -> 
         return Some(s.pile);
     }
     let mut piles = vec![Pile::Stock, Pile::Waste];
-    piles.extend(Suit::ALL.map(Pile::Foundation));
+    piles.extend(state.rules.foundations().map(Pile::Foundation));
     piles.extend((0..state.reserves.len() as u8).map(Pile::Reserve));
     piles.extend((0..state.tableau.len() as u8).map(Pile::Tableau));
     piles
@@ -244,8 +263,9 @@ pub fn grab(state: &State, sprite: &Sprite) -> Option<(Pile, u8)> {
     match sprite.pile {
         Pile::Stock => None,
         Pile::Waste => (sprite.index + 1 == state.waste.len()).then_some((Pile::Waste, 1)),
-        Pile::Foundation(s) => (sprite.index + 1 == usize::from(state.foundations[s.index()]))
-            .then_some((sprite.pile, 1)),
+        Pile::Foundation(f) => {
+            (sprite.index + 1 == usize::from(state.foundation_len(f))).then_some((sprite.pile, 1))
+        }
         Pile::Tableau(i) => {
             let col = state.tableau.get(usize::from(i))?;
             (sprite.face_up && sprite.index < col.cards.len())
@@ -305,7 +325,7 @@ pub fn drop_target(
     count: u8,
     dragged: Rect,
 ) -> Option<Move> {
-    let mut piles: Vec<Pile> = Suit::ALL.map(Pile::Foundation).to_vec();
+    let mut piles: Vec<Pile> = state.rules.foundations().map(Pile::Foundation).collect();
     piles.extend((0..state.tableau.len() as u8).map(Pile::Tableau));
     let centre = dragged.center();
     piles
@@ -481,7 +501,7 @@ pub fn draw_table(p: &mut dyn Painter, layout: &Layout, waste: bool) {
     let radius = CARD.w * 0.08;
     for (i, r) in layout.foundations.iter().enumerate() {
         p.stroke_rect(*r, radius, 3.0, SLOT);
-        draw_pip(p, Suit::ALL[i], r.center(), CARD.w * 0.45, SLOT_PIP);
+        draw_pip(p, Suit::ALL[i % 4], r.center(), CARD.w * 0.45, SLOT_PIP);
     }
     let waste = waste.then_some(&layout.waste);
     for r in layout.tableau.iter().chain(&layout.reserves).chain(waste) {
@@ -593,18 +613,18 @@ mod tests {
 
     #[test]
     fn phone_portrait_gets_a_tall_board_desktop_a_wide_one() {
-        let phone = Layout::new(Size::new(360.0, 640.0), 7);
+        let phone = Layout::new(Size::new(360.0, 640.0), 7, 4);
         assert!(phone.board.is_portrait());
-        let desk = Layout::new(Size::new(3840.0, 2160.0), 7);
+        let desk = Layout::new(Size::new(3840.0, 2160.0), 7, 4);
         assert!(!desk.board.is_portrait());
         assert_eq!(phone.board.w, desk.board.w);
     }
 
     #[test]
     fn piles_do_not_overlap_and_fit_the_board() {
-        let l = Layout::new(Size::new(1280.0, 800.0), 7);
+        let l = Layout::new(Size::new(1280.0, 800.0), 7, 4);
         let mut all = vec![l.stock, l.waste];
-        all.extend(l.foundations);
+        all.extend(l.foundations.iter().copied());
         all.extend(l.tableau.iter().copied());
         for (i, a) in all.iter().enumerate() {
             assert!(a.x >= 0.0 && a.x + a.w <= l.board.w && a.y + a.h <= l.board.h);
@@ -617,7 +637,7 @@ mod tests {
     #[test]
     fn the_scene_has_every_card_once_and_long_piles_fit() {
         let s = deal();
-        let l = Layout::new(Size::new(1280.0, 700.0), 7);
+        let l = Layout::new(Size::new(1280.0, 700.0), 7, 4);
         let sprites = scene(&s, &l);
         assert_eq!(sprites.len(), 52);
         let mut cards: Vec<Card> = sprites.iter().map(|sp| sp.card).collect();
@@ -632,7 +652,7 @@ mod tests {
     #[test]
     fn hit_testing_finds_the_top_card_and_what_can_be_grabbed() {
         let s = deal();
-        let l = Layout::new(Size::new(1280.0, 800.0), 7);
+        let l = Layout::new(Size::new(1280.0, 800.0), 7, 4);
         let sprites = scene(&s, &l);
         // The face-up card at the end of pile 7.
         let last = sprites
@@ -657,7 +677,7 @@ mod tests {
         );
         assert_eq!(
             pile_at(&s, &l, &sprites, l.foundations[2].center()),
-            Some(Pile::Foundation(Suit::Hearts))
+            Some(Pile::Foundation(Suit::Hearts.into()))
         );
     }
 
@@ -684,7 +704,7 @@ mod tests {
             ],
             vec![],
         );
-        let l = Layout::new(Size::new(1280.0, 800.0), 4);
+        let l = Layout::new(Size::new(1280.0, 800.0), 4, 4);
         let sprites = scene(&s, &l);
         // Dropped mostly over pile 3 (the ten of clubs), a little over pile 2.
         let mut r = l.tableau[2];

@@ -10,8 +10,9 @@ use parlour::Seed;
 use std::time::Instant;
 
 pub const USAGE: &str = "  \
-klondike deal [--variant NAME] --seed N
-                             print the deal of seed N in the deal text format
+klondike deal [--variant NAME] [--decks N] --seed N
+                             print the deal of seed N in the deal text format (--decks:
+                             easthaven takes 1, 2 or 3)
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
   klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited] [--budget-ms N]
                  [--budget-nodes N] [--table-mb N] [--moves] (FILE…|-|--seeds A..B)
@@ -37,8 +38,25 @@ fn default_rules() -> Rules {
 pub fn run(args: &[String]) -> Result<String, UsageError> {
     match args.first().map(String::as_str) {
         Some("deal") => {
-            let a = Args::parse(&args[1..], &["--seed", "--variant"], &[])?;
+            let a = Args::parse(&args[1..], &["--seed", "--variant", "--decks"], &[])?;
             let v = variant(&a)?;
+            let decks = match a.value("--decks") {
+                None => 1,
+                Some(n) => n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&d| v.takes_decks(d))
+                    .ok_or_else(|| {
+                        UsageError(format!(
+                            "--decks: '{n}' is not a deck count {v} takes ({})",
+                            if v == Variant::Easthaven {
+                                "1, 2 or 3"
+                            } else {
+                                "1"
+                            }
+                        ))
+                    })?,
+            };
             let seed: Seed = a
                 .value("--seed")
                 .ok_or_else(|| UsageError("klondike deal needs --seed N".into()))?
@@ -47,10 +65,16 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
             if !a.positional.is_empty() {
                 return Err(UsageError(format!("unexpected '{}'", a.positional[0])));
             }
-            let state = State::deal(v.rules(default_rules()), seed);
+            let state = State::deal(
+                v.rules(Rules {
+                    decks,
+                    ..default_rules()
+                }),
+                seed,
+            );
             Ok(deal_format::print(
                 &state,
-                Some(&format!("{} deal, seed {seed}", v.name())),
+                Some(&format!("{} deal, seed {seed}", v.title(decks))),
             ))
         }
         Some("show") => {
