@@ -103,7 +103,14 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     };
     let rel = |c: Card| (c.rank().value() + 13 - base.value()) % 13 + 1;
     let r = rel(card);
-    if r == 2 || (r == 1 && !s.rules.wrap) {
+    if r == 1 && !s.rules.wrap {
+        return true;
+    }
+    // Where jokers play, a joker may yet need any other card to stand on.
+    if s.rules.jokers {
+        return false;
+    }
+    if r == 2 {
         return true;
     }
     let below_rank = (card.rank().value() + 11) % 13 + 1;
@@ -132,10 +139,12 @@ pub fn safe_move(s: &State) -> Option<Move> {
 
 /// Whether the game can finish itself: stock, waste and reserves empty, and
 /// every pile a face-up run (then some pile's top is always the next card a
-/// foundation needs). Not where ranks wrap, which can make a cycle.
+/// foundation needs). Not where ranks wrap, which can make a cycle, nor
+/// where jokers play (they stay on the table and can cover a card).
 pub fn can_auto_complete(s: &State) -> bool {
     !s.is_won()
         && !s.rules.wrap
+        && !s.rules.jokers
         && s.stock.is_empty()
         && s.waste.is_empty()
         && s.reserves.iter().all(Vec::is_empty)

@@ -27,7 +27,7 @@ impl Flight {
     /// Cards leaving the given rectangles, each after its delay (ms), taking
     /// `duration` ms. The clock starts at the next [`Flight::start_at`].
     pub fn new(from: impl IntoIterator<Item = (Card, Rect, f64)>, duration: f64) -> Flight {
-        let mut slots = vec![None; 52];
+        let mut slots = vec![None; Card::KINDS];
         for (card, rect, delay) in from {
             slots[card.index()] = Some((rect, delay));
         }

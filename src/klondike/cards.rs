@@ -1,4 +1,5 @@
-//! Cards, suits and ranks, with their text forms (`TH` is the ten of hearts).
+//! Cards, suits and ranks, with their text forms (`TH` is the ten of hearts),
+//! and the two jokers of Joker Solitaire (`BJ` black, `RJ` red).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -104,7 +105,10 @@ impl Rank {
     }
 }
 
-/// One of the 52 cards, packed in a byte: `suit * 13 + rank - 1`.
+/// One of the 52 cards, packed in a byte: `suit * 13 + rank - 1`, or one of
+/// the two jokers (52 black, 53 red). A joker has a colour but no rank of its
+/// own: rules code asks [`Card::is_joker`] before [`Card::rank`] (which
+/// reports a King for a joker) or [`Card::suit`] (spades or hearts).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Card(u8);
@@ -115,31 +119,51 @@ impl Card {
         Card(suit as u8 * 13 + rank.0 - 1)
     }
 
-    /// The card with this index, 0–51.
+    /// The black joker.
+    pub const BLACK_JOKER: Card = Card(52);
+    /// The red joker.
+    pub const RED_JOKER: Card = Card(53);
+    /// Card indices: the 52 cards and the two jokers.
+    pub const KINDS: usize = 54;
+
+    /// The card with this index, 0–53 (52 and 53 are the jokers).
     pub const fn from_index(i: u8) -> Option<Card> {
-        if i < 52 {
+        if (i as usize) < Self::KINDS {
             Some(Card(i))
         } else {
             None
         }
     }
 
-    /// 0–51.
+    /// 0–53.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The rank.
+    /// Whether this is one of the jokers.
+    pub const fn is_joker(self) -> bool {
+        self.0 >= 52
+    }
+
+    /// The rank (a King for a joker, which has none: see [`Card::is_joker`]).
     pub const fn rank(self) -> Rank {
-        Rank(self.0 % 13 + 1)
+        if self.is_joker() {
+            Rank::KING
+        } else {
+            Rank(self.0 % 13 + 1)
+        }
     }
 
-    /// The suit.
+    /// The suit (spades for the black joker, hearts for the red one).
     pub const fn suit(self) -> Suit {
-        Suit::ALL[(self.0 / 13) as usize]
+        match self.0 {
+            52 => Suit::Spades,
+            53 => Suit::Hearts,
+            n => Suit::ALL[(n / 13) as usize],
+        }
     }
 
-    /// Whether the card is red.
+    /// Whether the card is red (the red joker is).
     pub const fn is_red(self) -> bool {
         self.suit().is_red()
     }
@@ -149,15 +173,23 @@ impl Card {
         std::array::from_fn(|i| Card(i as u8))
     }
 
-    /// The English name, e.g. "ten of hearts".
+    /// The English name, e.g. "ten of hearts", "red joker".
     pub fn name(self) -> String {
-        format!("{} of {}", self.rank().name(), self.suit().name())
+        match self.0 {
+            52 => "black joker".to_owned(),
+            53 => "red joker".to_owned(),
+            _ => format!("{} of {}", self.rank().name(), self.suit().name()),
+        }
     }
 }
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+        match self.0 {
+            52 => f.write_str("BJ"),
+            53 => f.write_str("RJ"),
+            _ => write!(f, "{}{}", self.rank().letter(), self.suit().letter()),
+        }
     }
 }
 
@@ -175,7 +207,7 @@ impl fmt::Display for BadCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not a card: expected a rank A23456789TJQK and a suit CDHS, like TH",
+            "'{}' is not a card: expected a rank A23456789TJQK and a suit CDHS, like TH (or a joker, BJ or RJ)",
             self.0
         )
     }
@@ -186,6 +218,11 @@ impl std::error::Error for BadCard {}
 impl FromStr for Card {
     type Err = BadCard;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.as_bytes() {
+            [b'B' | b'b', b'J' | b'j'] => return Ok(Card::BLACK_JOKER),
+            [b'R' | b'r', b'J' | b'j'] => return Ok(Card::RED_JOKER),
+            _ => {}
+        }
         let mut chars = s.chars();
         match (chars.next(), chars.next(), chars.next()) {
             (Some(r), Some(su), None) => match (Rank::from_letter(r), Suit::from_letter(su)) {
@@ -225,6 +262,19 @@ mod tests {
         for bad in ["", "T", "1H", "TX", "THX", "10H"] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn jokers_have_a_colour_a_name_and_a_text_form() {
+        assert!(Card::RED_JOKER.is_red() && Card::RED_JOKER.is_joker());
+        assert!(!Card::BLACK_JOKER.is_red() && Card::BLACK_JOKER.is_joker());
+        assert!(!"KS".parse::<Card>().unwrap().is_joker());
+        assert_eq!("bj".parse(), Ok(Card::BLACK_JOKER));
+        assert_eq!(Card::RED_JOKER.to_string().parse(), Ok(Card::RED_JOKER));
+        assert_eq!(Card::BLACK_JOKER.name(), "black joker");
+        assert_eq!(Card::from_index(53), Some(Card::RED_JOKER));
+        assert_eq!(Card::from_index(54), None);
+        assert!("XJ".parse::<Card>().is_err());
     }
 
     #[test]

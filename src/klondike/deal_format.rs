@@ -69,7 +69,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
     let mut stock: Option<Vec<Card>> = None;
     let mut variant = rules.variant;
     // Per card: how many times it was met, and the line of the last time.
-    let mut seen = [(0u8, 0usize); 52];
+    let mut seen = [(0u8, 0usize); Card::KINDS];
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -133,8 +133,12 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                     "a card such as TH (rank A23456789TJQK, suit CDHS)",
                 )
             })?;
+            if card.is_joker() && !rules.jokers {
+                let want = "a card (jokers play only in Joker Solitaire)";
+                return Err(err(line_no, Some(token), want));
+            }
             let (times, last) = &mut seen[card.index()];
-            if *times >= rules.decks {
+            if *times >= rules.copies(card) {
                 let each = if rules.decks == 1 {
                     ""
                 } else {
@@ -201,11 +205,13 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
         };
         return Err(err(0, None, what));
     };
-    if let Some(i) = seen.iter().position(|&(n, _)| n < rules.decks) {
-        let missing = Card::from_index(i as u8)
-            .map(|c| c.to_string())
-            .unwrap_or_default();
-        let all = 52 * usize::from(rules.decks);
+    let missing = (0..Card::KINDS as u8).filter_map(Card::from_index);
+    if let Some(c) = missing
+        .into_iter()
+        .find(|&c| seen[c.index()].0 < rules.copies(c))
+    {
+        let missing = c.to_string();
+        let all = 52 * usize::from(rules.decks) + if rules.jokers { 2 } else { 0 };
         return Err(err(
             0,
             None,
@@ -447,6 +453,16 @@ mod tests {
             lines.join("\n")
         });
         assert!(e.expected.starts_with("all 52 cards"), "{e}");
+
+        let e = error_for(|t| t.replacen("T1: ", "T1: BJ ", 1));
+        assert_eq!((e.line, e.token.as_deref()), (1, Some("BJ")));
+        assert!(e.expected.contains("only in Joker Solitaire"), "{e}");
+        let joker = print(
+            &State::deal(Variant::Joker.rules(Rules::default()), Seed(3)),
+            None,
+        );
+        let e = parse(&joker.replacen("BJ", "", 1), Rules::default()).unwrap_err();
+        assert!(e.expected.starts_with("all 54 cards: BJ is missing"), "{e}");
     }
 
     #[test]

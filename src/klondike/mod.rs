@@ -45,6 +45,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             Choice::new("westcliff", "Westcliff"),
             Choice::new("kuipers", "Kuipers"),
             Choice::new("las-vegas", "Las Vegas"),
+            Choice::new("joker", "Joker Solitaire"),
             Choice::new("thoughtful", "Thoughtful Klondike"),
         ],
         default: "klondike",

@@ -148,6 +148,8 @@ pub struct Rules {
     /// Full decks shuffled together, 1 to [`MAX_DECKS`]; each brings four
     /// foundations.
     pub decks: u8,
+    /// The two jokers are shuffled in (see [`Rules::run_head`]).
+    pub jokers: bool,
 }
 
 /// The most decks a game shuffles together (Triple Easthaven).
@@ -174,6 +176,7 @@ impl Default for Rules {
             base_rule: BaseRule::Fixed,
             variant: Variant::Klondike,
             decks: 1,
+            jokers: false,
         }
     }
 }
@@ -185,6 +188,15 @@ impl Rules {
         match self.scoring {
             Scoring::Vegas => Passes::Limited(if self.draw == 1 { 1 } else { 3 }),
             _ => self.passes,
+        }
+    }
+
+    /// How many of `card` a game holds: one a deck, and each joker once
+    /// where jokers play.
+    pub fn copies(&self, card: Card) -> u8 {
+        match (card.is_joker(), self.jokers) {
+            (false, _) => self.decks,
+            (true, jokers) => u8::from(jokers),
         }
     }
 
@@ -208,9 +220,33 @@ impl Rules {
         }
     }
 
+    /// With jokers: whether `cards` (bottom first) are a run when each joker
+    /// stands for a card of its own colour, and if so the rank the first card
+    /// has or stands for (`Some(None)`: any rank at all, the cards being only
+    /// jokers). Colours alternate and ranks fall by one, so every natural
+    /// card fixes the rank at the bottom: its rank plus its height.
+    pub fn run_head(cards: &[Card]) -> Option<Option<u8>> {
+        let colours = cards.windows(2).all(|w| w[0].is_red() != w[1].is_red());
+        let mut head = None;
+        for (i, c) in cards.iter().enumerate().filter(|(_, c)| !c.is_joker()) {
+            let h = c.rank().value() + i as u8;
+            if *head.get_or_insert(h) != h {
+                return None;
+            }
+        }
+        let fits = match head {
+            Some(h) => h <= 13 && usize::from(h) >= cards.len(),
+            None => cards.len() <= 13,
+        };
+        (colours && fits).then_some(head)
+    }
+
     /// Whether `count` cards from the top of a face-up run may move as a
     /// unit: each builds on the one below, and [`Runs`] agrees.
     pub fn is_run(&self, cards: &[Card]) -> bool {
+        if self.jokers && cards.iter().any(|c| c.is_joker()) {
+            return Self::run_head(cards).is_some();
+        }
         cards.windows(2).all(|w| {
             self.builds_on(w[1], w[0]) && (self.runs == Runs::Any || w[0].suit() == w[1].suit())
         })
@@ -602,6 +638,9 @@ impl State {
     /// next card of the deck on top.
     pub fn deal(rules: Rules, seed: Seed) -> State {
         let mut deck: Vec<Card> = (0..rules.decks).flat_map(|_| Card::deck()).collect();
+        if rules.jokers {
+            deck.extend([Card::BLACK_JOKER, Card::RED_JOKER]);
+        }
         Rng::new(seed).shuffle(&mut deck);
         let mut next = deck.into_iter();
         let piles = usize::from(rules.tableau);
@@ -700,7 +739,7 @@ impl State {
     /// Every card, each once per deck, or the first card that is there too
     /// often or missing.
     pub fn check_cards(&self) -> Result<(), String> {
-        let mut seen = [0u8; 52];
+        let mut seen = [0u8; Card::KINDS];
         let foundation_cards = self.rules.foundations().flat_map(|f| {
             (0..self.foundations[f.index()]).map(move |i| self.foundation_card(f, i))
         });
@@ -714,17 +753,16 @@ impl State {
             .chain(foundation_cards)
         {
             seen[c.index()] += 1;
-            if seen[c.index()] > self.rules.decks {
+            if seen[c.index()] > self.rules.copies(c) {
                 return Err(format!("the {} appears too often", c.name()));
             }
         }
-        match seen.iter().position(|&n| n < self.rules.decks) {
-            Some(i) => Err(format!(
-                "the {} is missing",
-                Card::from_index(i as u8)
-                    .map(Card::name)
-                    .unwrap_or_default()
-            )),
+        let missing = (0..Card::KINDS).filter_map(|i| Card::from_index(i as u8));
+        match missing
+            .into_iter()
+            .find(|&c| seen[c.index()] < self.rules.copies(c))
+        {
+            Some(c) => Err(format!("the {} is missing", c.name())),
             None => Ok(()),
         }
     }
@@ -761,8 +799,12 @@ impl State {
             .unwrap_or(0)
     }
 
-    /// The foundation `card` would go on: the first of its suit that needs it next.
+    /// The foundation `card` would go on: the first of its suit that needs it
+    /// next. Jokers never go up.
     pub fn foundation_for(&self, card: Card) -> Option<Foundation> {
+        if card.is_joker() {
+            return None;
+        }
         (0..self.rules.decks)
             .map(|copy| Foundation::of(card.suit(), copy))
             .find(|&f| {
@@ -816,13 +858,51 @@ impl State {
             .ok_or(MoveError::NoSuchPile(Pile::Tableau(i)))
     }
 
-    fn check_onto_tableau(&self, card: Card, to: u8) -> Result<(), MoveError> {
-        match self.column(to)?.top() {
+    /// Checks that the run `cards` (bottom first) may go onto pile `to`.
+    fn check_onto_tableau(&self, cards: &[Card], to: u8) -> Result<(), MoveError> {
+        let card = cards[0];
+        let col = self.column(to)?;
+        if self.rules.jokers {
+            return self.check_onto_with_jokers(cards, col);
+        }
+        match col.top() {
             Some(onto) if self.rules.builds_on(card, onto) => Ok(()),
             Some(onto) => Err(MoveError::DoesNotFit { card, onto }),
             None if self.fills_empty(card) => Ok(()),
             None => Err(MoveError::NeedsKing(card)),
         }
+    }
+
+    /// [`State::check_onto_tableau`] where jokers play: the moving cards must
+    /// continue the run the pile ends with (the longest one: that is what a
+    /// joker in it stands for), and a run that starts a pile in a space must
+    /// be able to head it. A joker heading a whole pile stands for a King
+    /// where spaces take Kings.
+    fn check_onto_with_jokers(&self, cards: &[Card], col: &Column) -> Result<(), MoveError> {
+        let up = col.face_up();
+        let chain = (1..=up.len())
+            .rev()
+            .map(|k| &up[up.len() - k..])
+            .find(|run| Rules::run_head(run).is_some())
+            .unwrap_or(&[]);
+        let whole: Vec<Card> = chain.iter().chain(cards).copied().collect();
+        // The run heads its pile when it goes into a space, or onto a joker
+        // that lies at the bottom of one.
+        let heads_pile =
+            col.cards.is_empty() || (chain.len() == col.cards.len() && whole[0].is_joker());
+        let need_king = self.rules.fill == Fill::King && heads_pile;
+        let fits = (!up.is_empty() || col.cards.is_empty())
+            && Rules::run_head(&whole).is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
+        if fits {
+            return Ok(());
+        }
+        Err(match col.top() {
+            Some(onto) => MoveError::DoesNotFit {
+                card: cards[0],
+                onto,
+            },
+            None => MoveError::NeedsKing(cards[0]),
+        })
     }
 
     /// Checks a move without playing it. This is the one definition of legality:
@@ -859,7 +939,7 @@ impl State {
             }
             Move::WasteToTableau(to) => {
                 let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
-                self.check_onto_tableau(card, to)?;
+                self.check_onto_tableau(&[card], to)?;
             }
             Move::TableauToFoundation(from) => {
                 let card = self
@@ -890,7 +970,7 @@ impl State {
                 if !self.rules.is_run(run) {
                     return Err(MoveError::NotARun(Pile::Tableau(from)));
                 }
-                self.check_onto_tableau(run[0], to)?;
+                self.check_onto_tableau(run, to)?;
             }
             Move::FoundationToTableau(x, to) => {
                 if !self.rules.from_foundation {
@@ -902,7 +982,7 @@ impl State {
                 let card = self
                     .foundation_top(x)
                     .ok_or(MoveError::Empty(Pile::Foundation(x)))?;
-                self.check_onto_tableau(card, to)?;
+                self.check_onto_tableau(&[card], to)?;
             }
             Move::ReserveToFoundation(r) => {
                 let card = self.reserve_top(r)?;
@@ -912,7 +992,7 @@ impl State {
             }
             Move::ReserveToTableau(r, to) => {
                 let card = self.reserve_top(r)?;
-                self.check_onto_tableau(card, to)?;
+                self.check_onto_tableau(&[card], to)?;
             }
         }
         Ok(())

@@ -303,6 +303,9 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
     if r.decks != 1 {
         return Err(Unsupported("more than one deck".into()));
     }
+    if r.jokers {
+        return Err(Unsupported("jokers".into()));
+    }
     if state.tableau.len() > MAX_PILES {
         return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
     }
@@ -1193,7 +1196,7 @@ mod tests {
     }
 
     #[test]
-    fn several_decks_are_refused_with_the_reason() {
+    fn several_decks_and_jokers_are_refused_with_the_reason() {
         let two = Rules {
             decks: 2,
             ..Rules::default()
@@ -1201,6 +1204,11 @@ mod tests {
         let s = State::deal(two, crate::rng::Seed(3));
         let e = solve(&s, Limits::default()).unwrap_err();
         assert_eq!(e.0, "more than one deck");
+        let jokers = State::deal(
+            super::super::variant::Variant::Joker.rules(Rules::default()),
+            crate::rng::Seed(3),
+        );
+        assert_eq!(solve(&jokers, Limits::default()).unwrap_err().0, "jokers");
     }
 
     #[test]

@@ -36,13 +36,15 @@ pub enum Variant {
     Kuipers,
     /// Las Vegas: dealing singly, once, for Vegas points.
     LasVegas,
+    /// Joker Solitaire: two jokers, wild in their colour.
+    Joker,
     /// Thoughtful Klondike: every card's place is known.
     Thoughtful,
 }
 
 impl Variant {
     /// Every variant, in menu order.
-    pub const ALL: [Variant; 11] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Klondike,
         Variant::Agnes,
         Variant::Easthaven,
@@ -53,6 +55,7 @@ impl Variant {
         Variant::Westcliff,
         Variant::Kuipers,
         Variant::LasVegas,
+        Variant::Joker,
         Variant::Thoughtful,
     ];
 
@@ -69,6 +72,7 @@ impl Variant {
             Variant::Westcliff => "westcliff",
             Variant::Kuipers => "kuipers",
             Variant::LasVegas => "las-vegas",
+            Variant::Joker => "joker",
             Variant::Thoughtful => "thoughtful",
         }
     }
@@ -86,6 +90,7 @@ impl Variant {
             Variant::Westcliff => "Westcliff",
             Variant::Kuipers => "Kuipers",
             Variant::LasVegas => "Las Vegas",
+            Variant::Joker => "Joker Solitaire",
             Variant::Thoughtful => "Thoughtful Klondike",
         }
     }
@@ -113,6 +118,7 @@ impl Variant {
             variant: self,
             fill: Fill::King,
             decks: 1,
+            jokers: false,
             ..player
         };
         match self {
@@ -174,6 +180,12 @@ impl Variant {
                 r.passes = Passes::Limited(1);
                 r.scoring = Scoring::Vegas;
             }
+            // Kansil's game is dealt as Las Vegas is, singly and once.
+            Variant::Joker => {
+                r.jokers = true;
+                r.draw = 1;
+                r.passes = Passes::Limited(1);
+            }
         }
         r
     }
@@ -220,9 +232,10 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::klondike::cards::Card;
     use crate::klondike::cards::{Rank, Suit};
     use crate::klondike::fixtures::{card as c, col};
-    use crate::klondike::rules::{Column, Move, MoveError, State};
+    use crate::klondike::rules::{Column, Move, MoveError, Pile, State};
     use crate::rng::Seed;
 
     fn deal(v: Variant) -> State {
@@ -456,6 +469,91 @@ mod tests {
         assert!(!e.is_won());
         e.foundations[7] = 13;
         assert!(e.is_won());
+    }
+
+    #[test]
+    fn joker_solitaire_deals_54_cards_singly_and_once() {
+        let s = deal(Variant::Joker);
+        let want: Vec<(usize, usize)> = (0..7).map(|k| (k + 1, k)).collect();
+        assert_eq!(shape(&s), want);
+        assert_eq!(s.stock.len(), 26);
+        assert_eq!((s.rules.draw, s.rules.passes), (1, Passes::Limited(1)));
+        let jokers = s
+            .stock
+            .iter()
+            .chain(s.tableau.iter().flat_map(|c| &c.cards));
+        assert_eq!(jokers.filter(|c| c.is_joker()).count(), 2);
+        let mut extra = s.clone();
+        extra.stock.push(Card::RED_JOKER);
+        assert_eq!(
+            extra.check_cards(),
+            Err("the red joker appears too often".into())
+        );
+        assert!(deal(Variant::Klondike).stock.iter().all(|c| !c.is_joker()));
+    }
+
+    #[test]
+    fn jokers_are_wild_in_their_colour_on_the_tableau() {
+        let mut s = position(
+            Variant::Joker,
+            vec![
+                col(0, "7H"),
+                col(1, "2C BJ"),
+                col(0, ""),
+                col(0, "5H"),
+                col(0, "5S"),
+                col(0, "QD"),
+                col(0, "AH"),
+            ],
+        );
+        // The black joker goes on the red seven as a black six.
+        assert_eq!(
+            s.check(Move::TableauToFoundation(1)),
+            Err(MoveError::NotNextOnFoundation(Card::BLACK_JOKER))
+        );
+        assert!(s.check(tt(1, 6, 1)).is_err(), "nothing under an Ace");
+        s.play(tt(1, 0, 1)).unwrap();
+        assert_eq!(
+            s.check(tt(4, 0, 1)),
+            Err(MoveError::DoesNotFit {
+                card: c("5S"),
+                onto: Card::BLACK_JOKER
+            })
+        );
+        assert!(s.check(tt(5, 0, 1)).is_err(), "a queen is no five");
+        assert!(s.check(tt(3, 0, 1)).is_ok(), "red five on the black six");
+        // Into a space it is a King: a red queen goes on it, a red five does not.
+        s.play(tt(0, 2, 1)).unwrap();
+        assert!(s.check(tt(3, 2, 1)).is_err());
+        s.play(tt(5, 2, 1)).unwrap();
+        assert_eq!(s.tableau[2].cards, [Card::BLACK_JOKER, c("QD")]);
+        // The red joker (on face-down cards here) stands for whatever is wanted.
+        let mut r = position(
+            Variant::Joker,
+            vec![
+                col(1, "2C RJ"),
+                col(0, "4S"),
+                col(0, "9C"),
+                col(0, "8D BJ 6H"),
+                col(0, "9S"),
+            ],
+        );
+        assert!(r.check(tt(1, 0, 1)).is_ok(), "black four on a red five");
+        assert!(r.check(tt(2, 0, 1)).is_ok(), "black nine on a red ten");
+        // A run with a joker in it moves whole.
+        r.play(tt(3, 4, 3)).unwrap();
+        assert_eq!(
+            r.tableau[4].cards,
+            [c("9S"), c("8D"), Card::BLACK_JOKER, c("6H")]
+        );
+        let broken = position(Variant::Joker, vec![col(0, "8D BJ 5H"), col(0, "9S")]);
+        assert_eq!(
+            broken.check(tt(0, 1, 3)),
+            Err(MoveError::NotARun(Pile::Tableau(0)))
+        );
+        // All 52 cards up wins, whatever the jokers are doing.
+        r.foundations = vec![13; 4];
+        assert!(r.is_won());
     }
 
     #[test]

@@ -391,6 +391,42 @@ pub fn draw_pip(p: &mut dyn Painter, suit: Suit, c: Point, s: f64, color: Color)
     }
 }
 
+/// A five-pointed star one unit tall, centred on the origin (the jokers' mark).
+const STAR: [(f64, f64); 10] = [
+    (0.0, -0.5),
+    (0.118, -0.162),
+    (0.476, -0.155),
+    (0.19, 0.062),
+    (0.294, 0.405),
+    (0.0, 0.2),
+    (-0.294, 0.405),
+    (-0.19, 0.062),
+    (-0.476, -0.155),
+    (-0.118, -0.162),
+];
+
+/// Draws a card's mark, centred on `c`, `s` units tall: its suit, or a star for a joker.
+fn draw_mark(p: &mut dyn Painter, card: Card, c: Point, s: f64, color: Color) {
+    if card.is_joker() {
+        let pts: Vec<Point> = STAR
+            .iter()
+            .map(|&(x, y)| Point::new(c.x + x * s, c.y + y * s))
+            .collect();
+        p.fill_polygon(&pts, color);
+    } else {
+        draw_pip(p, card.suit(), c, s, color);
+    }
+}
+
+/// The corner index of a card: its rank, or `JK` for a joker.
+fn index_text(card: Card) -> &'static str {
+    if card.is_joker() {
+        "JK"
+    } else {
+        card.rank().face()
+    }
+}
+
 /// Draws one card, face up or down, in `r`.
 pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
     let radius = r.w * 0.08;
@@ -428,14 +464,14 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
             let mid = label.y + label.h / 2.0;
             p.text(
                 Point::new(label.x + label.w * 0.3, mid),
-                card.rank().face(),
+                index_text(card),
                 label.h * 0.85,
                 Align::Center,
                 color,
             );
-            draw_pip(
+            draw_mark(
                 p,
-                card.suit(),
+                card,
                 Point::new(label.x + label.w * 0.72, mid),
                 label.h * 0.7,
                 color,
@@ -449,18 +485,19 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
     // The corner index: big enough to read on a phone, where a card is ~45 px wide.
     let index_size = r.w * 0.3;
     let left = Point::new(r.x + r.w * 0.2, r.y + r.h * 0.13);
-    p.text(left, card.rank().face(), index_size, Align::Center, color);
-    draw_pip(
+    p.text(left, index_text(card), index_size, Align::Center, color);
+    draw_mark(
         p,
-        card.suit(),
+        card,
         Point::new(left.x, left.y + r.h * 0.16),
         r.w * 0.2,
         color,
     );
     let right = Point::new(r.x + r.w * 0.8, r.y + r.h * 0.13);
-    draw_pip(p, card.suit(), right, r.w * 0.2, color);
+    draw_mark(p, card, right, r.w * 0.2, color);
     let centre = Point::new(r.x + r.w * 0.5, r.y + r.h * 0.62);
     match card.rank().value() {
+        _ if card.is_joker() => draw_mark(p, card, centre, r.w * 0.6, color),
         11..=13 => {
             let frame = Rect::new(r.x + r.w * 0.22, r.y + r.h * 0.36, r.w * 0.56, r.h * 0.54);
             p.stroke_rect(frame, r.w * 0.04, 1.5, color);
@@ -778,5 +815,21 @@ mod tests {
             .ops
             .iter()
             .any(|op| matches!(op, Op::FillRect(_, col) if *col == BACK)));
+    }
+
+    #[test]
+    fn a_joker_shows_jk_and_stars_in_its_colour() {
+        let mut r = Recorder::default();
+        let rect = Rect::new(0.0, 0.0, CARD.w, CARD.h);
+        draw_card(&mut r, Card::RED_JOKER, rect, true, Look::default());
+        assert_eq!(r.texts(), vec!["JK"]);
+        let red = ink(Card::RED_JOKER, Look::default());
+        let stars = r
+            .ops
+            .iter()
+            .filter(|op| matches!(op, Op::FillPolygon(pts, col) if pts.len() == STAR.len() && *col == red))
+            .count();
+        assert_eq!(stars, 3, "two corners and the centre");
+        assert_ne!(red, ink(Card::BLACK_JOKER, Look::default()));
     }
 }

@@ -21,7 +21,7 @@ klondike deal [--variant NAME] [--decks N] --seed N
                              solver cannot play is refused with the reason; the position table
                              takes N MB (default 128, 1–4096)
   variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
-            kuipers las-vegas thoughtful
+            kuipers las-vegas joker thoughtful
 ";
 
 fn variant(a: &Args) -> Result<Variant, UsageError> {
