@@ -57,7 +57,7 @@ impl Mirror {
             | Move::ReserveToTableau(_, t)
             | Move::FoundationToTableau(_, t)
             | Move::TableauToTableau { to: t, .. } => Pile::Tableau(t),
-            Move::Deal | Move::Recycle => Pile::Stock,
+            Move::Deal | Move::Recycle | Move::Pass => Pile::Stock,
         };
         let dest = view::pile_rect(&sprites, &layout, to).center();
         (self.to_css(grab), self.to_css(dest))
@@ -276,7 +276,7 @@ async fn a_winnable_deal_played_to_the_end_shows_the_win() {
     let mut mirror = Mirror::new(seed, css);
     for (i, &mv) in line.iter().enumerate() {
         match mv {
-            Move::Deal | Move::Recycle => click(&b, &el, css, mirror.stock()).await,
+            Move::Deal | Move::Recycle | Move::Pass => click(&b, &el, css, mirror.stock()).await,
             _ => {
                 let (from, to) = mirror.path(mv);
                 drag(&b, &el, css, from, to).await;

@@ -290,7 +290,12 @@ mod klondike {
         ) {
             let mut k = decks_game(seed, false, v, decks);
             prop_assert_eq!(k.state().rules.variant, v);
-            prop_assert_eq!(k.state().rules.decks, if v == Variant::Easthaven { decks } else { 1 });
+            let want = match v {
+                Variant::Easthaven => decks,
+                Variant::DoubleSolitaire => 2,
+                _ => 1,
+            };
+            prop_assert_eq!(k.state().rules.decks, want);
             let start = k.state().clone();
             run(&mut k, &acts);
             let saved = k.save();

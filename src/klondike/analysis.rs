@@ -30,11 +30,18 @@ struct Measure {
     in_stock: u32,
 }
 
+/// The measure of a position, both players' halves in Double Solitaire.
 fn measure(s: &State) -> Measure {
+    let down =
+        |piles: &[super::rules::Column]| piles.iter().map(|c| u32::from(c.down)).sum::<u32>();
+    let idle = s.idle.iter();
     Measure {
         on_foundations: s.foundations.iter().map(|&n| u32::from(n)).sum(),
-        face_down: s.tableau.iter().map(|c| u32::from(c.down)).sum(),
-        in_stock: (s.stock.len() + s.waste.len()) as u32,
+        face_down: down(&s.tableau) + idle.clone().map(|i| down(&i.tableau)).sum::<u32>(),
+        in_stock: (s.stock.len() + s.waste.len()) as u32
+            + idle
+                .map(|i| (i.stock.len() + i.waste.len()) as u32)
+                .sum::<u32>(),
     }
 }
 
@@ -84,7 +91,8 @@ pub const BUDGET: usize = 20_000;
 /// decide within it is not called lost.
 pub const LOST_BUDGET: usize = 5_000;
 
-/// Whether no useful move is left (and the game is not won).
+/// Whether no useful move is left (and the game is not won). In Double
+/// Solitaire, for either player: that ends the game.
 pub fn is_lost(s: &State) -> bool {
     !s.is_won() && find_progress(s, LOST_BUDGET) == Prospect::Stuck
 }

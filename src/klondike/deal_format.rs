@@ -10,7 +10,9 @@
 //! …
 //! R1: 4D 9S                       reserve piles (Agnes), bottom first, R1 … Rn
 //! foundations: 5H                 cards already on the foundations (Agnes' base card)
-//! stock: AS 2D …                  the stock, top card (the first dealt) first; last
+//! stock: AS 2D …                  the stock, top card (the first dealt) first
+//! player: 2                       Double Solitaire: the second player's piles and
+//! T1: …                           stock follow, in the same form
 //! ```
 //!
 //! Cards are a rank from `A23456789TJQK` and a suit from `CDHS`. The piles must
@@ -20,10 +22,11 @@
 //! the variant takes several: Easthaven with 2 or 3 decks has 8 or 12 piles).
 //! Foundation cards must run up by suit from the base (the first card's
 //! rank); with several decks a card goes on the first foundation of its suit
-//! that needs it.
+//! that needs it. In Double Solitaire each player's section holds their own
+//! deck, every card once.
 
 use super::cards::Card;
-use super::rules::{Column, Rules, Shape, State, Variant, MAX_DECKS};
+use super::rules::{Column, Rules, Shape, Side, State, Variant, MAX_DECKS};
 use std::fmt;
 
 /// Where and why a deal file is wrong.
@@ -68,6 +71,8 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
     let mut foundations: Option<Vec<Card>> = None;
     let mut stock: Option<Vec<Card>> = None;
     let mut variant = rules.variant;
+    // Double Solitaire: the first player's piles and stock, once read.
+    let mut first: Option<(Vec<Column>, Vec<Card>)> = None;
     // Per card: how many times it was met, and the line of the last time.
     let mut seen = [(0u8, 0usize); Card::KINDS];
     for (n, raw) in text.lines().enumerate() {
@@ -84,7 +89,24 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             )
         })?;
         let label = label.trim();
+        if label == "player" && rules.players == 2 && first.is_none() && rest.trim() == "2" {
+            let Some(theirs) = stock.take() else {
+                let want = "the first player's 'stock:' line before 'player: 2'";
+                return Err(err(line_no, Some(label), want));
+            };
+            all_there(&rules, &seen)?;
+            first = Some((std::mem::take(&mut tableau), theirs));
+            seen = [(0, 0); Card::KINDS];
+            continue;
+        }
         if stock.is_some() {
+            if rules.players == 2 && first.is_none() {
+                return Err(err(
+                    line_no,
+                    Some(label),
+                    "'player: 2' after the first stock",
+                ));
+            }
             return Err(err(line_no, Some(label), "nothing after the 'stock:' line"));
         }
         if label == "variant" {
@@ -138,7 +160,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
                 return Err(err(line_no, Some(token), want));
             }
             let (times, last) = &mut seen[card.index()];
-            if *times >= rules.copies(card) {
+            if *times >= per_side(&rules, card) {
                 let each = if rules.decks == 1 {
                     ""
                 } else {
@@ -205,21 +227,25 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
         };
         return Err(err(0, None, what));
     };
-    let missing = (0..Card::KINDS as u8).filter_map(Card::from_index);
-    if let Some(c) = missing
-        .into_iter()
-        .find(|&c| seen[c.index()].0 < rules.copies(c))
-    {
-        let missing = c.to_string();
-        let all = 52 * usize::from(rules.decks) + if rules.jokers { 2 } else { 0 };
-        return Err(err(
-            0,
-            None,
-            format!("all {all} cards: {missing} is missing"),
-        ));
-    }
+    all_there(&rules, &seen)?;
     stock.reverse();
-    let mut state = State::new(rules, tableau, stock);
+    let mut state = match first {
+        Some((piles, mut theirs)) => {
+            theirs.reverse();
+            let mut s = State::new(rules, piles, theirs);
+            s.idle = Some(Side {
+                tableau,
+                stock,
+                ..Side::default()
+            });
+            s
+        }
+        None if rules.players == 2 => {
+            let want = "a 'player: 2' section: the second player's piles and stock";
+            return Err(err(0, None, want));
+        }
+        None => State::new(rules, tableau, stock),
+    };
     state.reserves = reserves;
     if let Some(cards) = foundations.filter(|f| !f.is_empty()) {
         let base = cards[0].rank();
@@ -241,6 +267,41 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
     Ok(state)
 }
 
+/// How many of `card` one section of a deal holds: one player's deck in
+/// Double Solitaire, else the whole game's.
+fn per_side(rules: &Rules, card: Card) -> u8 {
+    if rules.players == 2 {
+        rules.copies(card).min(1)
+    } else {
+        rules.copies(card)
+    }
+}
+
+/// Checks that a section held every card it should, naming the first missing.
+fn all_there(rules: &Rules, seen: &[(u8, usize); Card::KINDS]) -> Result<(), DealError> {
+    let cards = (0..Card::KINDS as u8).filter_map(Card::from_index);
+    let Some(c) = cards
+        .into_iter()
+        .find(|&c| seen[c.index()].0 < per_side(rules, c))
+    else {
+        return Ok(());
+    };
+    let all: usize = (0..Card::KINDS as u8)
+        .filter_map(Card::from_index)
+        .map(|c| usize::from(per_side(rules, c)))
+        .sum();
+    let each = if rules.players == 2 {
+        " of each player"
+    } else {
+        ""
+    };
+    Err(err(
+        0,
+        None,
+        format!("all {all} cards{each}: {c} is missing"),
+    ))
+}
+
 /// Writes the layout of `state` (its tableau and stock) in the deal format.
 pub fn print(state: &State, comment: Option<&str>) -> String {
     let mut out = String::new();
@@ -251,30 +312,25 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
             out.push('\n');
         }
     }
-    let join = |cards: &mut dyn Iterator<Item = &Card>| {
-        cards.map(ToString::to_string).collect::<Vec<_>>().join(" ")
-    };
     if state.rules.variant != Variant::Klondike {
         out.push_str(&format!("variant: {}\n", state.rules.variant));
     }
-    if state.rules.decks > 1 {
+    if state.rules.decks > 1 && state.rules.variant.takes_decks(state.rules.decks) {
         out.push_str(&format!("decks: {}\n", state.rules.decks));
     }
-    for (i, col) in state.tableau.iter().enumerate() {
-        let down = usize::from(col.down).min(col.cards.len());
-        if down + 1 == col.cards.len() {
-            out.push_str(&format!("T{}: {}\n", i + 1, join(&mut col.cards.iter())));
-        } else {
-            let (hidden, shown) = col.cards.split_at(down);
-            let hidden = join(&mut hidden.iter());
-            let sep = if hidden.is_empty() { "/" } else { " /" };
-            out.push_str(&format!(
-                "T{}: {hidden}{sep} {}\n",
-                i + 1,
-                join(&mut shown.iter())
-            ));
-        }
-    }
+    // Double Solitaire: the first player's half first, whoever is to play.
+    let idle = state.idle.as_ref();
+    let (mine, theirs) = match idle {
+        Some(side) if state.turn == 1 => (
+            (&side.tableau, &side.stock),
+            Some((&state.tableau, &state.stock)),
+        ),
+        _ => (
+            (&state.tableau, &state.stock),
+            idle.map(|s| (&s.tableau, &s.stock)),
+        ),
+    };
+    print_piles(&mut out, mine.0);
     for (i, r) in state.reserves.iter().enumerate() {
         let cards = join(&mut r.iter());
         let sep = if cards.is_empty() { "" } else { " " };
@@ -293,8 +349,36 @@ pub fn print(state: &State, comment: Option<&str>) -> String {
             join(&mut on_foundations.iter())
         ));
     }
-    out.push_str(&format!("stock: {}\n", join(&mut state.stock.iter().rev())));
+    out.push_str(&format!("stock: {}\n", join(&mut mine.1.iter().rev())));
+    if let Some((piles, stock)) = theirs {
+        out.push_str("player: 2\n");
+        print_piles(&mut out, piles);
+        out.push_str(&format!("stock: {}\n", join(&mut stock.iter().rev())));
+    }
     out
+}
+
+fn join(cards: &mut dyn Iterator<Item = &Card>) -> String {
+    cards.map(ToString::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The `T1:` … lines of a tableau.
+fn print_piles(out: &mut String, tableau: &[Column]) {
+    for (i, col) in tableau.iter().enumerate() {
+        let down = usize::from(col.down).min(col.cards.len());
+        if down + 1 == col.cards.len() {
+            out.push_str(&format!("T{}: {}\n", i + 1, join(&mut col.cards.iter())));
+        } else {
+            let (hidden, shown) = col.cards.split_at(down);
+            let hidden = join(&mut hidden.iter());
+            let sep = if hidden.is_empty() { "/" } else { " /" };
+            out.push_str(&format!(
+                "T{}: {hidden}{sep} {}\n",
+                i + 1,
+                join(&mut shown.iter())
+            ));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -400,6 +484,37 @@ mod tests {
         assert_eq!((e.line, e.token.as_deref()), (2, Some("4")));
         let e = parse("decks: 2\n", Rules::default()).unwrap_err();
         assert!(e.to_string().contains("klondike has one deck"), "{e}");
+    }
+
+    #[test]
+    fn double_solitaire_has_a_section_per_player_each_with_one_deck() {
+        let s = State::deal(Variant::DoubleSolitaire.rules(Rules::default()), Seed(4));
+        let text = print(&s, None);
+        let (one, two) = text.split_once("player: 2\n").expect("two sections");
+        assert!(one.starts_with("variant: double-solitaire\nT1: "), "{text}");
+        assert!(one.ends_with(&format!("stock: {}\n", join(&mut s.stock.iter().rev()))));
+        assert!(
+            two.starts_with("T1: ") && two.contains("\nstock: "),
+            "{text}"
+        );
+        assert_eq!(parse(&text, Rules::default()).as_ref(), Ok(&s));
+        let e = parse(one, Rules::default()).unwrap_err();
+        assert!(e.expected.contains("'player: 2' section"), "{e}");
+        // A card twice in one player's half is an error even though two decks play.
+        let first = one
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap();
+        let doubled = text.replacen("stock: ", &format!("stock: {first} "), 1);
+        let e = parse(&doubled, Rules::default()).unwrap_err();
+        assert!(e.expected.contains("a card not already used"), "{e}");
+        let top = s.stock.last().unwrap();
+        let short = text.replacen(&format!("stock: {top} "), "stock: ", 1);
+        let e = parse(&short, Rules::default()).unwrap_err();
+        assert!(e.to_string().contains("of each player"), "{e}");
     }
 
     #[test]

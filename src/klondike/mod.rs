@@ -46,6 +46,7 @@ pub const OPTIONS: &[OptionSpec] = &[
             Choice::new("kuipers", "Kuipers"),
             Choice::new("las-vegas", "Las Vegas"),
             Choice::new("joker", "Joker Solitaire"),
+            Choice::new("double-solitaire", "Double Solitaire (two players)"),
             Choice::new("thoughtful", "Thoughtful Klondike"),
         ],
         default: "klondike",
@@ -493,6 +494,11 @@ impl Klondike {
         Layout::of(board, &self.state)
     }
 
+    /// Whether games count in the statistics: not two players' games.
+    fn keeps_stats(&self) -> bool {
+        self.state.rules.players == 1
+    }
+
     fn stats_mut(&mut self) -> &mut ModeStats {
         let key = mode_key(&self.state.rules);
         let i = match self.rec.stats.iter().position(|(k, _)| *k == key) {
@@ -605,6 +611,7 @@ impl Klondike {
                 }
             }
             Move::Recycle => "Turned the waste over into the stock.".to_owned(),
+            Move::Pass => "Passed.".to_owned(),
             Move::WasteToFoundation
             | Move::TableauToFoundation(_)
             | Move::ReserveToFoundation(_) => {
@@ -628,6 +635,9 @@ impl Klondike {
         };
         if let Some(c) = fx.flipped {
             text.push_str(&format!(" Turned up the {}.", c.name()));
+        }
+        if fx.passed {
+            text.push_str(&format!(" Player {} to play.", (before.turn ^ 1) + 1));
         }
         text
     }
@@ -741,6 +751,7 @@ impl Klondike {
         match mv {
             Move::Deal => "deal from the stock.".to_owned(),
             Move::Recycle => "turn the waste over.".to_owned(),
+            Move::Pass => "pass the turn (tap your stock).".to_owned(),
             _ => {
                 let said = Self::describe(state, mv, Effects::default());
                 match said.strip_prefix("Moved") {
@@ -756,7 +767,9 @@ impl Klondike {
         self.rec.undone.clear();
         if !self.rec.counted {
             self.rec.counted = true;
-            self.stats_mut().played += 1;
+            if self.keeps_stats() {
+                self.stats_mut().played += 1;
+            }
         }
         if self.option("auto-move") == "on" {
             while let Some(m) = analysis::safe_move(&self.state) {
@@ -782,17 +795,9 @@ impl Klondike {
             self.ui.autoplay = false;
             if !self.rec.win_recorded {
                 self.rec.win_recorded = true;
-                let score = self.score();
-                let seconds = self.seconds();
-                let scored = self.state.rules.scoring != Scoring::None;
-                let st = self.stats_mut();
-                st.won += 1;
-                st.streak += 1;
-                st.best_streak = st.best_streak.max(st.streak);
-                if scored {
-                    st.best_score = Some(st.best_score.map_or(score, |b| b.max(score)));
+                if self.keeps_stats() {
+                    self.count_win();
                 }
-                st.best_seconds = Some(st.best_seconds.map_or(seconds, |b| b.min(seconds)));
                 if !self.ui.reduced_motion {
                     self.ui.celebration = Some(Celebration::default());
                 }
@@ -803,13 +808,43 @@ impl Klondike {
         self.judge();
     }
 
+    /// Double Solitaire, once over: who won, and the cards each put up.
+    fn match_result(&self) -> Option<(String, String)> {
+        if self.state.rules.players != 2 || !(self.state.is_won() || self.ui.lost) {
+            return None;
+        }
+        let title = match self.state.leader() {
+            Some(p) => format!("Player {} wins!", p + 1),
+            None => "A draw!".to_owned(),
+        };
+        let [a, b] = self.state.played;
+        Some((title, format!("Cards up {a}–{b}")))
+    }
+
+    /// Adds the win just made to the statistics of its mode.
+    fn count_win(&mut self) {
+        let score = self.score();
+        let seconds = self.seconds();
+        let scored = self.state.rules.scoring != Scoring::None;
+        let st = self.stats_mut();
+        st.won += 1;
+        st.streak += 1;
+        st.best_streak = st.best_streak.max(st.streak);
+        if scored {
+            st.best_score = Some(st.best_score.map_or(score, |b| b.max(score)));
+        }
+        st.best_seconds = Some(st.best_seconds.map_or(seconds, |b| b.min(seconds)));
+    }
+
     fn move_outcome(&mut self, mv: Move, layout: &Layout, before: Vec<(Card, Rect)>) -> Outcome {
         let snapshot = self.state.clone();
         match self.state.play(mv) {
             Ok(fx) => {
                 self.after_player_move(mv, before, layout);
                 let mut text = Self::describe(&snapshot, mv, fx);
-                if self.state.is_won() {
+                if let Some((title, detail)) = self.match_result() {
+                    text.push_str(&format!(" {title} {detail}."));
+                } else if self.state.is_won() {
                     text.push_str(" You won!");
                 } else if self.ui.lost {
                     text.push_str(" No useful move is left: undo, or deal a new game.");
@@ -821,7 +856,9 @@ impl Klondike {
     }
 
     fn stock_move(&self) -> Move {
-        if self.state.stock.is_empty() {
+        if self.state.check(Move::Pass).is_ok() {
+            Move::Pass
+        } else if self.state.stock.is_empty() {
             Move::Recycle
         } else {
             Move::Deal
@@ -1088,7 +1125,9 @@ impl Klondike {
     /// stock.
     fn status_line(&self) -> String {
         let mut parts = Vec::new();
-        if self.state.is_won() {
+        if let Some((title, _)) = self.match_result() {
+            parts.push(title);
+        } else if self.state.is_won() {
             parts.push("Won!".to_owned());
         } else if self.ui.lost {
             parts.push("No moves left".into());
@@ -1106,6 +1145,13 @@ impl Klondike {
         let variant = self.state.rules.variant;
         if variant != variant::Variant::Klondike {
             parts.push(variant.title(self.state.rules.decks));
+        }
+        if self.state.rules.players == 2 {
+            let [a, b] = self.state.played;
+            if !self.state.is_won() && !self.ui.lost {
+                parts.push(format!("Player {} to play", self.state.turn + 1));
+            }
+            parts.push(format!("Up {a}–{b}"));
         }
         match self.state.rules.scoring {
             Scoring::None => {}
@@ -1153,7 +1199,7 @@ impl Game for Klondike {
     }
 
     fn new_game(&mut self, seed: Seed) {
-        if self.rec.counted && !self.rec.win_recorded {
+        if self.rec.counted && !self.rec.win_recorded && self.keeps_stats() {
             self.stats_mut().streak = 0;
         }
         let carry =
@@ -1198,6 +1244,7 @@ impl Game for Klondike {
         if self.state.stock.is_empty() && self.state.passes_left() == Some(0) {
             view::draw_no_redeal(p, layout.stock);
         }
+        view::draw_idle_side(p, &self.state, &layout, self.look());
         let sprites = view::scene(&self.state, &layout);
         let look = self.look();
         let celebrating = self
@@ -1258,7 +1305,9 @@ impl Game for Klondike {
             view::draw_spinner(p, board, self.ui.now);
             return;
         }
-        if self.state.is_won() && celebrating.is_none() {
+        if let Some((title, detail)) = self.match_result().filter(|_| celebrating.is_none()) {
+            view::draw_banner(p, board, &title, &detail);
+        } else if self.state.is_won() && celebrating.is_none() {
             let detail = match self.state.rules.scoring {
                 Scoring::None => format!(
                     "in {} and {} moves",
@@ -1561,6 +1610,9 @@ impl Game for Klondike {
     }
 
     fn stats(&self) -> Option<Vec<(String, String)>> {
+        if !self.keeps_stats() {
+            return None;
+        }
         let key = mode_key(&self.state.rules);
         let st = self
             .rec

@@ -150,6 +150,9 @@ pub struct Rules {
     pub decks: u8,
     /// The two jokers are shuffled in (see [`Rules::run_head`]).
     pub jokers: bool,
+    /// Players: 1, or 2 for Double Solitaire (each with a deck, a tableau
+    /// and a stock of their own, around shared foundations; see [`Side`]).
+    pub players: u8,
 }
 
 /// The most decks a game shuffles together (Triple Easthaven).
@@ -177,6 +180,7 @@ impl Default for Rules {
             variant: Variant::Klondike,
             decks: 1,
             jokers: false,
+            players: 1,
         }
     }
 }
@@ -376,13 +380,16 @@ pub enum Move {
     ReserveToFoundation(u8),
     /// A reserve pile's top card to a tableau pile.
     ReserveToTableau(u8, u8),
+    /// Double Solitaire: end the turn, when the stock can neither be dealt
+    /// nor turned over.
+    Pass,
 }
 
 impl Move {
     /// The pile the move takes cards from.
     pub fn source(self) -> Pile {
         match self {
-            Move::Deal => Pile::Stock,
+            Move::Deal | Move::Pass => Pile::Stock,
             Move::Recycle | Move::WasteToFoundation | Move::WasteToTableau(_) => Pile::Waste,
             Move::TableauToFoundation(i) | Move::TableauToTableau { from: i, .. } => {
                 Pile::Tableau(i)
@@ -398,6 +405,7 @@ impl fmt::Display for Move {
         match *self {
             Move::Deal => f.write_str("D"),
             Move::Recycle => f.write_str("R"),
+            Move::Pass => f.write_str("P"),
             Move::WasteToFoundation => f.write_str("W-F"),
             Move::WasteToTableau(t) => write!(f, "W-T{}", t + 1),
             Move::TableauToFoundation(t) => write!(f, "T{}-F", t + 1),
@@ -440,6 +448,7 @@ impl FromStr for Move {
         match s {
             "D" => return Ok(Move::Deal),
             "R" => return Ok(Move::Recycle),
+            "P" => return Ok(Move::Pass),
             "W-F" => return Ok(Move::WasteToFoundation),
             _ => {}
         }
@@ -540,6 +549,8 @@ pub enum MoveError {
     GameOver,
     /// This layout turns the stock onto piles, never over.
     NoRedeal,
+    /// Double Solitaire: a turn ends by passing only once the stock is spent.
+    CannotPass,
 }
 
 impl fmt::Display for MoveError {
@@ -567,6 +578,9 @@ impl fmt::Display for MoveError {
             MoveError::FoundationLocked => f.write_str("cards may not leave the foundations"),
             MoveError::GameOver => f.write_str("the game is won"),
             MoveError::NoRedeal => f.write_str("the stock is dealt once, never turned over"),
+            MoveError::CannotPass => {
+                f.write_str("you may pass only in a two-player game, once your stock is spent")
+            }
         }
     }
 }
@@ -601,6 +615,23 @@ pub struct Effects {
     pub flipped: Option<Card>,
     /// Points the move earned (negative: cost).
     pub points: i32,
+    /// Double Solitaire: the move ended the turn; the other player is to play.
+    pub passed: bool,
+}
+
+/// Double Solitaire: the half of the table of the player who is not to
+/// play. [`State`] always holds the player to play's own cards in its
+/// `tableau`, `stock` and `waste`; the two halves swap when the turn passes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Side {
+    /// Their tableau piles.
+    pub tableau: Vec<Column>,
+    /// Their stock, top last.
+    pub stock: Vec<Card>,
+    /// Their waste, top last.
+    pub waste: Vec<Card>,
+    /// Times they turned their waste over.
+    pub recycles: u8,
 }
 
 /// A Klondike position.
@@ -628,6 +659,12 @@ pub struct State {
     pub reserves: Vec<Vec<Card>>,
     /// The foundations' base rank, once known (see [`BaseRule`]).
     pub base: Option<Rank>,
+    /// Double Solitaire: the other player's half of the table.
+    pub idle: Option<Side>,
+    /// Double Solitaire: whose turn it is, 0 or 1.
+    pub turn: u8,
+    /// Double Solitaire: cards each player has put on the foundations.
+    pub played: [u8; 2],
 }
 
 impl State {
@@ -637,6 +674,23 @@ impl State {
     /// the next card goes up to its foundation; the rest is the stock, the
     /// next card of the deck on top.
     pub fn deal(rules: Rules, seed: Seed) -> State {
+        if rules.players == 2 {
+            // Each player shuffles a deck of their own and deals Klondike.
+            let one = Rules {
+                players: 1,
+                decks: 1,
+                ..rules
+            };
+            let mine = State::deal(one, seed);
+            let theirs = State::deal(one, Seed(seed.0 ^ 0x9E37_79B9_7F4A_7C15));
+            let mut s = State::new(rules, mine.tableau, mine.stock);
+            s.idle = Some(Side {
+                tableau: theirs.tableau,
+                stock: theirs.stock,
+                ..Side::default()
+            });
+            return s;
+        }
         let mut deck: Vec<Card> = (0..rules.decks).flat_map(|_| Card::deck()).collect();
         if rules.jokers {
             deck.extend([Card::BLACK_JOKER, Card::RED_JOKER]);
@@ -715,7 +769,39 @@ impl State {
                 BaseRule::Fixed => Some(rules.base),
                 _ => None,
             },
+            idle: None,
+            turn: 0,
+            played: [0; 2],
         }
+    }
+
+    /// Double Solitaire: hands the table to the other player.
+    fn pass_turn(&mut self) {
+        if let Some(side) = &mut self.idle {
+            std::mem::swap(&mut self.tableau, &mut side.tableau);
+            std::mem::swap(&mut self.stock, &mut side.stock);
+            std::mem::swap(&mut self.waste, &mut side.waste);
+            std::mem::swap(&mut self.recycles, &mut side.recycles);
+            self.turn ^= 1;
+        }
+    }
+
+    /// Double Solitaire: whether the turn passes after `mv`. A deal ends it
+    /// when the card turned up cannot be played; and a player with no move
+    /// at all passes (when neither has one, the game is over).
+    fn turn_ends(&self, mv: Move) -> bool {
+        let dealt_dud = mv == Move::Deal
+            && self.check(Move::WasteToFoundation).is_err()
+            && (0..self.tableau.len() as u8).all(|t| self.check(Move::WasteToTableau(t)).is_err());
+        dealt_dud || mv == Move::Pass || self.legal_moves().is_empty()
+    }
+
+    /// Double Solitaire: the player with more cards up (`None` when level).
+    /// Once a player has put all 52 up, or neither can make progress, this
+    /// is the winner.
+    pub fn leader(&self) -> Option<u8> {
+        let [a, b] = self.played;
+        (a != b).then_some(u8::from(b > a))
     }
 
     /// A 64-bit digest of the part of the position that decides what can
@@ -750,6 +836,10 @@ impl State {
             .chain(self.stock.iter().copied())
             .chain(self.waste.iter().copied())
             .chain(self.reserves.iter().flatten().copied())
+            .chain(self.idle.iter().flat_map(|s| {
+                let piles = s.tableau.iter().flat_map(|c| c.cards.iter());
+                piles.chain(&s.stock).chain(&s.waste).copied()
+            }))
             .chain(foundation_cards)
         {
             seen[c.index()] += 1;
@@ -839,8 +929,12 @@ impl State {
             .ok_or(MoveError::Empty(Pile::Reserve(r)))
     }
 
-    /// Whether every card is on the foundations.
+    /// Whether every card is on the foundations; in Double Solitaire,
+    /// whether a player has put all 52 of theirs up.
     pub fn is_won(&self) -> bool {
+        if self.rules.players == 2 {
+            return self.played.contains(&52);
+        }
         self.foundations.iter().all(|&n| n == 13)
     }
 
@@ -935,6 +1029,12 @@ impl State {
                 let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
                 if !self.fits_foundation(card) {
                     return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::Pass => {
+                let spent = self.stock.is_empty() && self.check(Move::Recycle).is_err();
+                if self.rules.players != 2 || !spent {
+                    return Err(MoveError::CannotPass);
                 }
             }
             Move::WasteToTableau(to) => {
@@ -1044,6 +1144,7 @@ impl State {
         }
         f(Move::Deal);
         f(Move::Recycle);
+        f(Move::Pass);
     }
 
     fn earn(&mut self, points: i32) -> i32 {
@@ -1076,6 +1177,9 @@ impl State {
         if let Some(f) = self.foundation_for(c) {
             self.base.get_or_insert(c.rank());
             self.foundations[f.index()] += 1;
+            if self.rules.players == 2 {
+                self.played[usize::from(self.turn)] += 1;
+            }
         }
     }
 
@@ -1125,6 +1229,8 @@ impl State {
                     }
                 }
             },
+            // The turn passes below.
+            Move::Pass => {}
             Move::Recycle => {
                 self.recycles = self.recycles.saturating_add(1);
                 while let Some(c) = self.waste.pop() {
@@ -1195,14 +1301,27 @@ impl State {
         }
         self.moves += 1;
         let points = self.earn(points);
-        Ok(Effects { flipped, points })
+        let mut passed = self.rules.players == 2 && !self.is_won() && self.turn_ends(mv);
+        if passed {
+            self.pass_turn();
+            // A player who cannot move hands the turn straight back.
+            if self.legal_moves().is_empty() {
+                self.pass_turn();
+                passed = false;
+            }
+        }
+        Ok(Effects {
+            flipped,
+            points,
+            passed,
+        })
     }
 
     /// The card a move would take first (the head of a run), if any.
     pub fn moving_card(&self, mv: Move) -> Option<Card> {
         match mv {
             Move::Deal => self.stock.last().copied(),
-            Move::Recycle => None,
+            Move::Recycle | Move::Pass => None,
             Move::WasteToFoundation | Move::WasteToTableau(_) => self.waste.last().copied(),
             Move::TableauToFoundation(i) => self.tableau.get(usize::from(i))?.top(),
             Move::TableauToTableau { from, count, .. } => {

@@ -300,6 +300,9 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
             "a stock dealt onto the piles or onto reserves".into(),
         ));
     }
+    if r.players != 1 {
+        return Err(Unsupported("two players".into()));
+    }
     if r.decks != 1 {
         return Err(Unsupported("more than one deck".into()));
     }

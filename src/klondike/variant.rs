@@ -38,13 +38,15 @@ pub enum Variant {
     LasVegas,
     /// Joker Solitaire: two jokers, wild in their colour.
     Joker,
+    /// Double Solitaire: two players, a deck each, shared foundations.
+    DoubleSolitaire,
     /// Thoughtful Klondike: every card's place is known.
     Thoughtful,
 }
 
 impl Variant {
     /// Every variant, in menu order.
-    pub const ALL: [Variant; 12] = [
+    pub const ALL: [Variant; 13] = [
         Variant::Klondike,
         Variant::Agnes,
         Variant::Easthaven,
@@ -56,6 +58,7 @@ impl Variant {
         Variant::Kuipers,
         Variant::LasVegas,
         Variant::Joker,
+        Variant::DoubleSolitaire,
         Variant::Thoughtful,
     ];
 
@@ -73,6 +76,7 @@ impl Variant {
             Variant::Kuipers => "kuipers",
             Variant::LasVegas => "las-vegas",
             Variant::Joker => "joker",
+            Variant::DoubleSolitaire => "double-solitaire",
             Variant::Thoughtful => "thoughtful",
         }
     }
@@ -91,6 +95,7 @@ impl Variant {
             Variant::Kuipers => "Kuipers",
             Variant::LasVegas => "Las Vegas",
             Variant::Joker => "Joker Solitaire",
+            Variant::DoubleSolitaire => "Double Solitaire",
             Variant::Thoughtful => "Thoughtful Klondike",
         }
     }
@@ -105,8 +110,8 @@ impl Variant {
     /// The name on screen for a game of `decks` decks: "Double Easthaven".
     pub fn title(self, decks: u8) -> String {
         match decks {
-            2 => format!("Double {}", self.name()),
-            3 => format!("Triple {}", self.name()),
+            2 if self.takes_decks(2) => format!("Double {}", self.name()),
+            3 if self.takes_decks(3) => format!("Triple {}", self.name()),
             _ => self.name().to_owned(),
         }
     }
@@ -119,6 +124,7 @@ impl Variant {
             fill: Fill::King,
             decks: 1,
             jokers: false,
+            players: 1,
             ..player
         };
         match self {
@@ -185,6 +191,14 @@ impl Variant {
                 r.jokers = true;
                 r.draw = 1;
                 r.passes = Passes::Limited(1);
+            }
+            // Two decks' worth of foundations, shared; no score but the cards
+            // each player puts up, and none may come back.
+            Variant::DoubleSolitaire => {
+                r.players = 2;
+                r.decks = 2;
+                r.from_foundation = false;
+                r.scoring = Scoring::None;
             }
         }
         r
@@ -554,6 +568,90 @@ mod tests {
         // All 52 cards up wins, whatever the jokers are doing.
         r.foundations = vec![13; 4];
         assert!(r.is_won());
+    }
+
+    #[test]
+    fn double_solitaire_deals_each_player_a_deck_of_their_own() {
+        let s = deal(Variant::DoubleSolitaire);
+        let idle = s.idle.as_ref().expect("a second player");
+        let want: Vec<(usize, usize)> = (0..7).map(|k| (k + 1, k)).collect();
+        assert_eq!(shape(&s), want);
+        let theirs: Vec<(usize, usize)> = idle
+            .tableau
+            .iter()
+            .map(|c| (c.cards.len(), usize::from(c.down)))
+            .collect();
+        assert_eq!(theirs, want);
+        assert_eq!((s.stock.len(), idle.stock.len()), (24, 24));
+        assert_eq!(s.foundations.len(), 8);
+        assert_eq!((s.turn, s.played), (0, [0, 0]));
+        assert_ne!(s.tableau, idle.tableau, "shuffled apart");
+        // Each half holds one whole deck.
+        let mut mine: Vec<Card> = s
+            .tableau
+            .iter()
+            .flat_map(|c| c.cards.clone())
+            .chain(s.stock.clone())
+            .collect();
+        crate::sort::sort_by_key(&mut mine, |c| c.index());
+        assert_eq!(mine, Card::deck());
+        assert!(!s.rules.from_foundation);
+    }
+
+    #[test]
+    fn double_solitaire_passes_the_turn_on_a_useless_deal_and_shares_foundations() {
+        use crate::klondike::rules::Side;
+        let mut r = Variant::DoubleSolitaire.rules(Rules::default());
+        r.tableau = 2;
+        // Player 1: an ace to play, then a stock whose top (the 9♠) fits nowhere.
+        let mut s = State::new(r, vec![col(0, "AH"), col(0, "KS")], vec![c("2D"), c("9S")]);
+        s.idle = Some(Side {
+            tableau: vec![col(0, "2H"), col(0, "KD")],
+            stock: vec![c("QC")],
+            ..Side::default()
+        });
+        let fx = s.play(Move::TableauToFoundation(0)).unwrap();
+        assert!(!fx.passed);
+        assert_eq!(s.played, [1, 0]);
+        let fx = s.play(Move::Deal).unwrap();
+        assert!(fx.passed, "the 9♠ has nowhere to go");
+        assert_eq!(s.turn, 1);
+        assert_eq!(
+            s.tableau[0].cards,
+            [c("2H")],
+            "player 2's cards are in play now"
+        );
+        assert_eq!(s.idle.as_ref().unwrap().waste, [c("9S")]);
+        // Player 2 builds on player 1's ace; their useful deal keeps the turn.
+        s.play(Move::TableauToFoundation(0)).unwrap();
+        assert_eq!(s.played, [1, 1]);
+        assert_eq!(s.foundation_top(Suit::Hearts.into()), Some(c("2H")));
+        let fx = s.play(Move::Deal).unwrap();
+        assert!(!fx.passed, "the Q♣ goes on the K♦");
+        assert_eq!(s.turn, 1);
+        s.play(Move::WasteToTableau(1)).unwrap();
+        // Player 2's stock is spent: only a pass (or a pointless King move) is left.
+        assert_eq!(s.turn, 1);
+        assert!(s.stock.is_empty() && s.waste.is_empty());
+        let fx = s.play(Move::Pass).unwrap();
+        assert!(fx.passed);
+        assert_eq!(s.turn, 0);
+        assert_eq!(
+            s.check(Move::Pass),
+            Err(MoveError::CannotPass),
+            "player 1 can still deal"
+        );
+        // The 2♦ fits nowhere: back to player 2. Nobody can make progress now.
+        assert!(s.play(Move::Deal).unwrap().passed);
+        assert_eq!(s.turn, 1);
+        assert!(crate::klondike::analysis::is_lost(&s));
+        assert_eq!(s.leader(), None, "one card each");
+        s.played = [52, 10];
+        assert!(s.is_won());
+        assert_eq!(s.leader(), Some(0));
+        assert_eq!(s.check(Move::Pass), Err(MoveError::GameOver));
+        let solo = deal(Variant::Klondike);
+        assert_eq!(solo.check(Move::Pass), Err(MoveError::CannotPass));
     }
 
     #[test]

@@ -15,6 +15,10 @@ const MAX_HEIGHT: f64 = 1800.0;
 const FAN_DOWN: f64 = 0.12;
 const FAN_UP: f64 = 0.28;
 const FAN_WASTE: f64 = 0.24;
+/// Double Solitaire: the height of the waiting player's strip, in card heights.
+const STRIP: f64 = 1.45;
+/// The veil over the waiting player's strip.
+const VEIL: Color = Color::rgba(0x14, 0x18, 0x1d, 120);
 
 const FELT: Color = Color::rgb(0x1f, 0x6b, 0x3a);
 const FELT_DARK: Color = Color::rgb(0x1c, 0x63, 0x35);
@@ -45,6 +49,9 @@ pub struct Layout {
     pub tableau: Vec<Rect>,
     /// The reserve piles (Agnes), in a row between the top row and the tableau.
     pub reserves: Vec<Rect>,
+    /// Double Solitaire: the waiting player's stock, waste and piles, in a
+    /// strip across the top (drawn under a veil, never hit-tested).
+    pub idle: Vec<Rect>,
 }
 
 impl Layout {
@@ -87,7 +94,29 @@ impl Layout {
             foundations: (0..foundations).map(|i| col(right + i, top)).collect(),
             tableau: (0..piles).map(|i| col(i, row2)).collect(),
             reserves: Vec::new(),
+            idle: Vec::new(),
         }
+    }
+
+    /// The same layout under a strip for the waiting player's stock, waste
+    /// and `piles` piles (Double Solitaire; nothing when `piles` is 0).
+    pub fn with_idle_side(mut self, piles: usize) -> Layout {
+        if piles == 0 {
+            return self;
+        }
+        let strip = CARD.h * STRIP + GAP;
+        for r in [&mut self.stock, &mut self.waste]
+            .into_iter()
+            .chain(&mut self.foundations)
+            .chain(&mut self.tableau)
+            .chain(&mut self.reserves)
+        {
+            r.y += strip;
+        }
+        self.idle = (0..piles + 2)
+            .map(|i| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), MARGIN, CARD.w, CARD.h))
+            .collect();
+        self
     }
 
     /// The board for `state` in a viewport of this shape (see [`Layout::new`]).
@@ -99,6 +128,7 @@ impl Layout {
     pub fn of(board: Size, state: &State) -> Layout {
         Layout::for_board(board, state.tableau.len(), state.foundations.len())
             .with_reserves(state.reserves.len())
+            .with_idle_side(state.idle.as_ref().map_or(0, |s| s.tableau.len()))
     }
 
     /// The same layout with a row of `n` reserve piles above the tableau.
@@ -237,6 +267,49 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
         }
     }
     out
+}
+
+/// Double Solitaire: draws the waiting player's half of the table in its
+/// strip, under a veil, with their name and the cards they have put up.
+pub fn draw_idle_side(p: &mut dyn Painter, state: &State, layout: &Layout, look: Look) {
+    let Some(side) = &state.idle else {
+        return;
+    };
+    let radius = CARD.w * 0.08;
+    let room = CARD.h * (STRIP - 1.0);
+    let mut slots = layout.idle.iter().copied();
+    for pile in [&side.stock, &side.waste] {
+        if let Some(slot) = slots.next() {
+            p.stroke_rect(slot, radius, 3.0, SLOT);
+            if let Some(&c) = pile.last() {
+                draw_card(p, c, slot, !std::ptr::eq(pile, &side.stock), look);
+            }
+        }
+    }
+    for (col, slot) in side.tableau.iter().zip(slots) {
+        p.stroke_rect(slot, radius, 3.0, SLOT);
+        let step = (room / col.cards.len().max(2) as f64).min(FAN_UP * CARD.h);
+        for (i, &c) in col.cards.iter().enumerate() {
+            let r = Rect::new(slot.x, slot.y + i as f64 * step, slot.w, slot.h);
+            draw_card(p, c, r, i >= usize::from(col.down), look);
+        }
+    }
+    let strip = Rect::new(0.0, 0.0, layout.board.w, MARGIN + CARD.h * STRIP);
+    p.fill_rect(strip, 0.0, VEIL);
+    // Their name and count beside their last pile.
+    let other = usize::from(state.turn ^ 1);
+    let x = layout.idle.last().map_or(MARGIN, |r| r.x + r.w + GAP);
+    let size = CARD.h * 0.15;
+    let name = format!("Player {}", other + 1);
+    p.text(Point::new(x, MARGIN + size), &name, size, Align::Left, FACE);
+    let up = format!("{} up", state.played[other]);
+    p.text(
+        Point::new(x, MARGIN + size * 2.4),
+        &up,
+        size,
+        Align::Left,
+        FACE,
+    );
 }
 
 /// The top-most card under `p`, if any.
