@@ -16,6 +16,7 @@ pub mod save;
 pub mod session;
 pub mod sort;
 pub mod string_map;
+pub mod text_lines;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

@@ -25,35 +25,11 @@ use super::settings::{rules_from, OPTIONS, RULE_KEYS};
 use super::tile::Tile;
 use crate::game::Options;
 use crate::rng::Seed;
-use std::fmt;
 
 /// What is wrong with a text, and on which line (from 1; 0 for the whole text).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError {
-    /// The line.
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub type FormatError = crate::text_lines::LineError;
 
-impl fmt::Display for FormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "line {}: {}", self.line, self.message)
-        }
-    }
-}
-
-impl std::error::Error for FormatError {}
-
-fn err(line: usize, message: impl Into<String>) -> FormatError {
-    FormatError {
-        line,
-        message: message.into(),
-    }
-}
+use crate::text_lines::line_error as err;
 
 /// The `key: value` lines of a text, with their line numbers; the rule
 /// lines are read into settings on the way.
@@ -66,16 +42,7 @@ struct Lines {
 fn read_lines(text: &str) -> Result<Lines, FormatError> {
     let mut options = Options::defaults(OPTIONS);
     let mut rest: Vec<(String, usize, String)> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| err(n, format!("'{line}' is not a 'key: value' line")))?;
-        let (key, value) = (key.trim(), value.trim());
+    for (n, key, value) in crate::text_lines::key_values(text)? {
         if RULE_KEYS.contains(&key) {
             options
                 .set(OPTIONS, key, value)

@@ -12,34 +12,11 @@ use super::board::Pt;
 use super::rules::{Position, Side};
 use super::{rules_from, OPTIONS};
 use crate::game::Options;
-use std::fmt;
 
 /// Where and why a position file is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// 1-based line (0: the file as a whole).
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
+pub type PositionError = crate::text_lines::LineError;
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(f, "line {}: ", self.line)?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-fn err(line: usize, message: impl Into<String>) -> PositionError {
-    PositionError {
-        line,
-        message: message.into(),
-    }
-}
+use crate::text_lines::line_error as err;
 
 /// Reads a position.
 pub fn parse(text: &str) -> Result<Position, PositionError> {
@@ -47,16 +24,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
     let mut to_move = None;
     let mut ball: Option<(usize, Pt)> = None;
     let mut men: Vec<(usize, Pt)> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line_no = n + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| err(line_no, format!("expected 'key: value', found '{line}'")))?;
-        let (key, value) = (key.trim(), value.trim());
+    for (line_no, key, value) in crate::text_lines::key_values(text)? {
         match key {
             "to-move" => {
                 to_move = Some(match value {

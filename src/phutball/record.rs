@@ -106,23 +106,16 @@ pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
     let mut options = Options::defaults(OPTIONS);
     let mut moves = Vec::new();
     let mut position_lines = String::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (k, v) = line
-            .split_once(':')
-            .ok_or_else(|| RecordError(format!("line {}: expected 'key: value'", n + 1)))?;
-        match k.trim() {
-            "moves" => moves.extend(v.split_whitespace().map(str::to_owned)),
+    let lines = crate::text_lines::key_values(text).map_err(|e| RecordError(e.to_string()))?;
+    for (n, key, value) in lines {
+        match key {
+            "moves" => moves.extend(value.split_whitespace().map(str::to_owned)),
             "to-move" | "ball" | "men" => {
-                position_lines.push_str(line);
-                position_lines.push('\n');
+                position_lines.push_str(&format!("{key}: {value}\n"));
             }
             key => options
-                .set(OPTIONS, key, v.trim())
-                .map_err(|e| RecordError(format!("line {}: {e}", n + 1)))?,
+                .set(OPTIONS, key, value)
+                .map_err(|e| RecordError(format!("line {n}: {e}")))?,
         }
     }
     let setup = if position_lines.is_empty() {

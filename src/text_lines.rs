@@ -1,0 +1,72 @@
+//! The `key: value` line texts the games read (Phutball positions and
+//! records, dominoes positions and records): one reader, one error type.
+//!
+//! `#` starts a comment that runs to the end of the line; blank lines are
+//! skipped; keys and values are trimmed.
+
+use std::fmt;
+
+/// What is wrong with a text, and on which line (from 1; 0 for the text as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The line.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// A [`LineError`] on `line` (0: the whole text).
+pub fn line_error(line: usize, message: impl Into<String>) -> LineError {
+    LineError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The `key: value` lines of `text`, each as (line number from 1, key,
+/// value), or the first line that has no `:`.
+pub fn key_values(text: &str) -> Result<Vec<(usize, &str, &str)>, LineError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (key, value) = line
+            .split_once(':')
+            .ok_or_else(|| line_error(i + 1, format!("'{line}' is not a 'key: value' line")))?;
+        out.push((i + 1, key.trim(), value.trim()));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_at_the_first_colon_and_comments_and_blanks_go() {
+        let text = "a: 1  # one\n\n   # only a comment\nb:x:y\nc:\n";
+        assert_eq!(
+            key_values(text),
+            Ok(vec![(1, "a", "1"), (4, "b", "x:y"), (5, "c", "")])
+        );
+        let e = key_values("a: 1\nnonsense\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: 'nonsense' is not a 'key: value' line"
+        );
+        assert_eq!(line_error(0, "no ball").to_string(), "no ball");
+    }
+}
