@@ -3,7 +3,8 @@
 //!
 //! Everything a variant may change is data in [`Rules`]: the tableau count,
 //! the build rule, what an empty pile takes, the foundation base, the draw and
-//! the redeal limit, and whether cards may come back from the foundations.
+//! the redeal limit, whether cards may come back from the foundations, the
+//! decks shuffled together, jokers, and a second player.
 
 use super::cards::{Card, Rank, Suit};
 pub use super::variant::Variant;
@@ -786,9 +787,8 @@ impl State {
         }
     }
 
-    /// Double Solitaire: whether the turn passes after `mv`. A deal ends it
-    /// when the card turned up cannot be played; and a player with no move
-    /// at all passes (when neither has one, the game is over).
+    /// Double Solitaire: whether the turn passes after `mv`: a deal that
+    /// turns up a card that cannot be played, a pass, or no move at all.
     fn turn_ends(&self, mv: Move) -> bool {
         let dealt_dud = mv == Move::Deal
             && self.check(Move::WasteToFoundation).is_err()

@@ -284,6 +284,44 @@ fn a_variant_without_a_stock_says_so() {
 }
 
 #[test]
+fn double_solitaire_says_whose_turn_it_is_and_who_won_and_keeps_no_stats() {
+    let mut k = game(1);
+    k.set_option("variant", "double-solitaire").unwrap();
+    k.new_game(Seed(1));
+    let status = k.status();
+    assert!(
+        status.starts_with("Double Solitaire · Player 1 to play · Up 0–0 · "),
+        "{status}"
+    );
+    assert!(k.stats().is_none(), "two players' games are not counted");
+    // Deal until the turn passes: the status follows, and tapping the stock
+    // is the same deal.
+    let mut passed = false;
+    for _ in 0..30 {
+        let before = k.state.turn;
+        k.play(k.stock_move()).unwrap();
+        if k.state.turn != before {
+            passed = true;
+            break;
+        }
+    }
+    assert!(passed, "a dud deal ends the turn within 30 deals");
+    assert!(k.status().contains("Player 2 to play"), "{}", k.status());
+    k.state.played = [12, 52];
+    k.settle();
+    assert!(
+        k.status().starts_with("Player 2 wins! · "),
+        "{}",
+        k.status()
+    );
+    assert_eq!(
+        k.match_result(),
+        Some(("Player 2 wins!".to_owned(), "Cards up 12–52".to_owned()))
+    );
+    assert!(k.rec.stats.is_empty());
+}
+
+#[test]
 fn the_clock_runs_only_while_playing() {
     let mut k = game(1);
     k.tick(0.0);
