@@ -148,11 +148,13 @@ pub fn safe_move(s: &State) -> Option<Move> {
 /// Whether the game can finish itself: stock, waste and reserves empty, and
 /// every pile a face-up run (then some pile's top is always the next card a
 /// foundation needs). Not where ranks wrap, which can make a cycle, nor
-/// where jokers play (they stay on the table and can cover a card).
+/// where jokers play (they stay on the table and can cover a card), nor in
+/// Double Solitaire (the card a foundation needs may be the other player's).
 pub fn can_auto_complete(s: &State) -> bool {
     !s.is_won()
         && !s.rules.wrap
         && !s.rules.jokers
+        && s.rules.players == 1
         && s.stock.is_empty()
         && s.waste.is_empty()
         && s.reserves.iter().all(Vec::is_empty)
@@ -294,5 +296,28 @@ mod tests {
         );
         s.stock.push(c("KS"));
         assert!(!can_auto_complete(&s));
+        // Not where the next card may lie in the other player's half, nor
+        // where jokers play.
+        s.stock.clear();
+        for (rules, why) in [
+            (
+                Rules {
+                    players: 2,
+                    ..Rules::default()
+                },
+                "two players",
+            ),
+            (
+                Rules {
+                    jokers: true,
+                    ..Rules::default()
+                },
+                "jokers",
+            ),
+        ] {
+            let mut other = s.clone();
+            other.rules = rules;
+            assert!(!can_auto_complete(&other), "{why}");
+        }
     }
 }
