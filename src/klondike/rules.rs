@@ -210,6 +210,11 @@ impl Rules {
         (0..self.decks * 4).map(Foundation)
     }
 
+    /// The foundations of one suit, one a deck, first to last.
+    pub fn suit_foundations(&self, suit: Suit) -> impl DoubleEndedIterator<Item = Foundation> {
+        (0..self.decks).map(move |copy| Foundation::of(suit, copy))
+    }
+
     /// Whether `card` may be placed on `onto` in the tableau.
     pub fn builds_on(&self, card: Card, onto: Card) -> bool {
         let next = onto.rank().value() == card.rank().value() + 1
@@ -883,8 +888,9 @@ impl State {
     /// The fewest cards on any foundation of `suit`: every card of that suit
     /// up to this many is on the foundations, in every deck.
     pub fn lowest_foundation(&self, suit: Suit) -> u8 {
-        (0..self.rules.decks)
-            .map(|copy| self.foundation_len(Foundation::of(suit, copy)))
+        self.rules
+            .suit_foundations(suit)
+            .map(|f| self.foundation_len(f))
             .min()
             .unwrap_or(0)
     }
@@ -895,13 +901,11 @@ impl State {
         if card.is_joker() {
             return None;
         }
-        (0..self.rules.decks)
-            .map(|copy| Foundation::of(card.suit(), copy))
-            .find(|&f| {
-                let n = self.foundation_len(f);
-                // Under BaseRule::Chosen, the first card up sets the base.
-                (n == 0 && self.base.is_none()) || (n < 13 && self.foundation_card(f, n) == card)
-            })
+        self.rules.suit_foundations(card.suit()).find(|&f| {
+            let n = self.foundation_len(f);
+            // Under BaseRule::Chosen, the first card up sets the base.
+            (n == 0 && self.base.is_none()) || (n < 13 && self.foundation_card(f, n) == card)
+        })
     }
 
     /// Whether `card` is the next card one of its foundations needs.
@@ -1286,8 +1290,9 @@ impl State {
                     // A suit's foundations stay fullest first: the card comes
                     // off the last one holding as many as `x` (the same card).
                     let n = self.foundation_len(x);
-                    let from = (x.copy()..self.rules.decks)
-                        .map(|k| Foundation::of(x.suit(), k))
+                    let from = self
+                        .rules
+                        .suit_foundations(x.suit())
                         .rfind(|&f| self.foundation_len(f) == n)
                         .unwrap_or(x);
                     self.foundations[from.index()] -= 1;

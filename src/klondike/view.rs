@@ -54,6 +54,11 @@ pub struct Layout {
     pub idle: Vec<Rect>,
 }
 
+/// The card slot of column `i` (from 0, left to right) at height `y`.
+fn column(i: usize, y: f64) -> Rect {
+    Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h)
+}
+
 impl Layout {
     /// The layout for `piles` tableau piles and `foundations` foundations in
     /// a viewport of this shape: the table is always as wide as the piles (or
@@ -82,17 +87,15 @@ impl Layout {
 
     /// The layout for a board size that [`Layout::new`] produced.
     pub fn for_board(board: Size, piles: usize, foundations: usize) -> Layout {
-        let col =
-            |i: usize, y: f64| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h);
         let top = MARGIN;
         let row2 = top + CARD.h + 2.0 * GAP;
         let right = Self::columns(piles, foundations) - foundations;
         Layout {
             board,
-            stock: col(0, top),
-            waste: col(1, top),
-            foundations: (0..foundations).map(|i| col(right + i, top)).collect(),
-            tableau: (0..piles).map(|i| col(i, row2)).collect(),
+            stock: column(0, top),
+            waste: column(1, top),
+            foundations: (0..foundations).map(|i| column(right + i, top)).collect(),
+            tableau: (0..piles).map(|i| column(i, row2)).collect(),
             reserves: Vec::new(),
             idle: Vec::new(),
         }
@@ -113,9 +116,7 @@ impl Layout {
         {
             r.y += strip;
         }
-        self.idle = (0..piles + 2)
-            .map(|i| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), MARGIN, CARD.w, CARD.h))
-            .collect();
+        self.idle = (0..piles + 2).map(|i| column(i, MARGIN)).collect();
         self
     }
 
@@ -137,9 +138,7 @@ impl Layout {
             return self;
         }
         let y = self.tableau.first().map_or(MARGIN, |r| r.y);
-        self.reserves = (0..n)
-            .map(|i| Rect::new(MARGIN + i as f64 * (CARD.w + GAP), y, CARD.w, CARD.h))
-            .collect();
+        self.reserves = (0..n).map(|i| column(i, y)).collect();
         for r in &mut self.tableau {
             r.y += CARD.h + GAP;
         }
@@ -278,11 +277,11 @@ pub fn draw_idle_side(p: &mut dyn Painter, state: &State, layout: &Layout, look:
     let radius = CARD.w * 0.08;
     let room = CARD.h * (STRIP - 1.0);
     let mut slots = layout.idle.iter().copied();
-    for pile in [&side.stock, &side.waste] {
+    for (pile, face_up) in [(&side.stock, false), (&side.waste, true)] {
         if let Some(slot) = slots.next() {
             p.stroke_rect(slot, radius, 3.0, SLOT);
             if let Some(&c) = pile.last() {
-                draw_card(p, c, slot, !std::ptr::eq(pile, &side.stock), look);
+                draw_card(p, c, slot, face_up, look);
             }
         }
     }
