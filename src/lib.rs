@@ -17,6 +17,7 @@ pub mod session;
 pub mod sort;
 pub mod string_map;
 pub mod text_lines;
+pub mod think;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

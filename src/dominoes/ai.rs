@@ -15,6 +15,7 @@
 
 use super::rules::{Hand, Move};
 use crate::rng::{Rng, Seed};
+use crate::think::{Progress, Ready, Think};
 use std::fmt;
 use std::str::FromStr;
 
@@ -226,6 +227,12 @@ impl Search {
         }
     }
 
+    /// Whether more playouts could still change the answer: not with one
+    /// move or none, nor once the playout budget is spent.
+    pub fn settled(&self, budget: u32) -> bool {
+        self.moves.len() <= 1 || self.done >= budget
+    }
+
     /// UCB1 over the root moves; values are point margins, so the
     /// exploration term is scaled to a typical margin.
     fn pick(&mut self) -> usize {
@@ -370,5 +377,53 @@ mod tests {
             assert_eq!(l.slug().parse::<Level>(), Ok(l));
         }
         assert!("expert".parse::<Level>().is_err());
+    }
+}
+
+/// A computer's thinking about one move, run in slices by the shell's
+/// [`Thinker`](crate::think::Thinker): the strong level's playouts, or a move
+/// the other levels choose at once.
+#[derive(Clone, Debug)]
+pub enum Mind {
+    /// The strong level's search, [`STRONG_PLAYOUTS`] playouts at most.
+    Search(Search),
+    /// A move already chosen.
+    Ready(Ready<Move>),
+}
+
+impl Mind {
+    /// Starts thinking for the player to move in `hand` at `level`.
+    pub fn new(hand: &Hand, level: Level, seed: Seed) -> Mind {
+        match level {
+            Level::Strong => Mind::Search(Search::new(hand.clone(), seed)),
+            _ => Mind::Ready(Ready(choose(hand, level, seed))),
+        }
+    }
+}
+
+impl Think for Mind {
+    type Move = Move;
+
+    fn step(&mut self, work: u32) -> Progress {
+        match self {
+            Mind::Search(s) => {
+                if !s.settled(STRONG_PLAYOUTS) {
+                    s.run(work.min(STRONG_PLAYOUTS - s.playouts()));
+                }
+                if s.settled(STRONG_PLAYOUTS) {
+                    Progress::Done
+                } else {
+                    Progress::Working
+                }
+            }
+            Mind::Ready(r) => r.step(work),
+        }
+    }
+
+    fn best(&self) -> Option<Move> {
+        match self {
+            Mind::Search(s) => s.best(),
+            Mind::Ready(r) => r.best(),
+        }
     }
 }

@@ -21,15 +21,6 @@ fn let_computers_play(d: &mut Dominoes) {
 }
 
 #[test]
-fn the_computers_slice_follows_the_frame_rate() {
-    assert!(next_slice(60, 80.0) < 60);
-    assert!(next_slice(60, 16.0) > 60);
-    assert_eq!(next_slice(60, 30.0), 60);
-    assert_eq!(next_slice(2, 500.0), 2, "always some progress");
-    assert_eq!(next_slice(400, 1.0), 400);
-}
-
-#[test]
 fn dragging_a_tile_onto_a_legal_cell_lays_it() {
     let mut d = with(&[("p2", "greedy")], 3);
     let_computers_play(&mut d);
@@ -265,4 +256,81 @@ fn drawing_shows_tiles_pips_and_totals() {
     let mut r = Recorder::default();
     d.draw(&mut r, board());
     assert!(r.count(|op| matches!(op, Op::FillCircle(..))) < circles);
+}
+
+/// Ticks the page's clock `frame_ms` a frame until the hand ends, and checks
+/// that every computer move comes within the shell's tick bound. Returns the
+/// number of moves played.
+fn computers_finish_the_hand(d: &mut Dominoes, frame_ms: f64) -> usize {
+    let mut now = 0.0;
+    let mut moves = 0;
+    while !d.hand_over() {
+        assert!(d.computer_to_move().is_some(), "only computers sit here");
+        let before = d.table.m.moves().len();
+        let mut ticks = 0;
+        while d.table.m.moves().len() == before {
+            d.tick(now);
+            now += frame_ms;
+            ticks += 1;
+            assert!(
+                ticks <= crate::think::MAX_TICKS,
+                "no move within {} ticks: {}",
+                crate::think::MAX_TICKS,
+                d.status()
+            );
+        }
+        moves += 1;
+    }
+    moves
+}
+
+#[test]
+fn every_computer_level_moves_within_its_bound_in_every_rule_set() {
+    // The strong level in every rule set; the other levels and three seats once.
+    let tables: [(&str, &[(&str, &str)]); 5] = [
+        ("points", &[("p1", "strong"), ("p2", "greedy")]),
+        ("muggins", &[("p1", "greedy"), ("p2", "strong")]),
+        ("star", &[("p1", "strong"), ("p2", "random")]),
+        ("triominos", &[("p1", "random"), ("p2", "strong")]),
+        (
+            "points",
+            &[
+                ("players", "3"),
+                ("p1", "random"),
+                ("p2", "strong"),
+                ("p3", "greedy"),
+            ],
+        ),
+    ];
+    for (i, (rules, seats)) in tables.into_iter().enumerate() {
+        let mut pairs = vec![("rules", rules), ("boss", "on")];
+        pairs.extend_from_slice(seats);
+        let mut d = with(&pairs, 11 + i as u64);
+        let moves = computers_finish_the_hand(&mut d, 16.0);
+        assert!(moves > 0, "{rules} {seats:?}");
+    }
+}
+
+#[test]
+fn a_forced_opening_or_pass_never_stalls_the_strong_computer() {
+    // The highest triple opens by force in about half of all deals; a frozen
+    // clock (no time passing between frames) must not stall it either.
+    let mut forced = 0;
+    for seed in 1..40 {
+        let mut d = with(&[("p1", "strong"), ("p2", "strong")], seed);
+        if d.table.m.hand().legal_moves().len() != 1 {
+            continue;
+        }
+        forced += 1;
+        let mut ticks = 0;
+        while d.table.m.moves().is_empty() {
+            d.tick(5_000.0);
+            ticks += 1;
+            assert!(ticks <= crate::think::MAX_TICKS, "seed {seed} stalls");
+        }
+        if forced == 3 {
+            break;
+        }
+    }
+    assert_eq!(forced, 3, "three deals with a forced opening");
 }

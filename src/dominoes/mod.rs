@@ -29,7 +29,8 @@ use crate::geom::{Point, Size};
 use crate::input::{Gesture, Key};
 use crate::paint::Painter;
 use crate::rng::{Rng, Seed};
-use ai::{Level, Search};
+use crate::think::{Pace, Thinker, Turn};
+use ai::{Level, Mind};
 use lattice::Cell;
 use play::Match;
 use rules::{cell_text, Effect, End, Move, Placed, Placement, Variant};
@@ -113,40 +114,31 @@ struct Ui {
     /// Hot seat: whose hand is on show.
     revealed: Option<usize>,
     banner: String,
-    search: Option<Search>,
-    thinking_since: Option<f64>,
-    /// Playouts per frame, and when the last frame's slice ran.
-    slice: Option<(u32, f64)>,
+    /// The computer to move, thinking.
+    thinker: Option<Thinker<Mind>>,
     /// The board size last drawn, for the zoom keys (keys carry no size).
     board: std::cell::Cell<Size>,
 }
 
-/// Milliseconds a computer waits before it plays, so that its moves can be followed.
-const COMPUTER_DELAY_MS: f64 = 450.0;
-/// Playouts per animation frame the strong computer starts with: Star and
-/// Tri-Ominos playouts weigh several times more (more cells to try). The
-/// slice then follows the frame rate (see [`next_slice`]).
-fn first_slice(variant: Variant) -> u32 {
-    match variant {
-        Variant::Points | Variant::Muggins => 150,
-        Variant::Star => 50,
-        Variant::TriOminos => 15,
+/// How the computers pace their moves: a delay so that each can be followed,
+/// and slices of playouts sized to the frame rate. Star and Tri-Ominos
+/// playouts weigh several times more (more cells to try), so they start
+/// with smaller slices.
+fn pace(variant: Variant) -> Pace {
+    Pace {
+        first_slice: match variant {
+            Variant::Points | Variant::Muggins => 150,
+            Variant::Star => 50,
+            Variant::TriOminos => 15,
+        },
+        max_slice: 400,
+        delay_ms: COMPUTER_DELAY_MS,
+        max_ms: 5_000.0,
     }
 }
 
-/// The next slice of playouts, from the last one and the time between the
-/// last two frames: smaller when frames come slower than every 40 ms,
-/// larger when they come faster than every 25 ms (so a slow machine never
-/// sees a frame much over 50 ms, and a fast one thinks quickly).
-fn next_slice(slice: u32, frame_ms: f64) -> u32 {
-    if frame_ms > 40.0 {
-        (slice * 2 / 3).max(2)
-    } else if frame_ms < 25.0 {
-        (slice + slice / 4 + 1).min(400)
-    } else {
-        slice
-    }
-}
+/// Milliseconds a computer waits before it plays, so that its moves can be followed.
+const COMPUTER_DELAY_MS: f64 = 450.0;
 
 /// A game of triangular dominoes in the shell.
 #[derive(Clone, Debug)]
@@ -392,8 +384,7 @@ impl Dominoes {
         self.ui.pick = None;
         self.ui.drag = None;
         self.ui.prompt = None;
-        self.ui.search = None;
-        self.ui.thinking_since = None;
+        self.ui.thinker = None;
         let mut text = self.describe(seat, mv, &effect);
         if let Some(end) = self.end_text() {
             text.push_str(&format!(". {end}"));
@@ -1037,45 +1028,24 @@ impl Game for Dominoes {
 
     fn tick(&mut self, now: f64) -> Outcome {
         let Some(level) = self.computer_to_move() else {
-            self.ui.thinking_since = None;
-            self.ui.search = None;
+            self.ui.thinker = None;
             return Outcome::nothing();
         };
-        let since = *self.ui.thinking_since.get_or_insert(now);
-        let mv = match level {
-            Level::Strong => {
-                if self.ui.search.is_none() {
-                    let root = self.table.m.hand().clone();
-                    self.ui.search = Some(Search::new(root, self.move_seed()));
-                }
-                let Some(s) = self.ui.search.as_mut() else {
-                    return Outcome::nothing();
-                };
-                if s.playouts() < ai::STRONG_PLAYOUTS {
-                    let variant = self.table.m.rules().variant;
-                    let n = match self.ui.slice {
-                        Some((n, last)) => next_slice(n, now - last),
-                        None => first_slice(variant),
-                    };
-                    self.ui.slice = Some((n, now));
-                    s.run(n);
-                    return Outcome::redraw();
-                }
-                if now - since < COMPUTER_DELAY_MS {
-                    return Outcome::redraw();
-                }
-                s.best()
+        let seed = self.move_seed();
+        let variant = self.table.m.rules().variant;
+        let hand = self.table.m.hand();
+        let thinker = self
+            .ui
+            .thinker
+            .get_or_insert_with(|| Thinker::new(Mind::new(hand, level, seed), pace(variant)));
+        match thinker.tick(now) {
+            Turn::Thinking => Outcome::redraw(),
+            Turn::Play(mv) => self.apply(mv),
+            // Draw and Pass are moves, so a hand in play always has one.
+            Turn::NoMove => {
+                self.ui.thinker = None;
+                Outcome::say("The computer has no move.")
             }
-            _ => {
-                if now - since < COMPUTER_DELAY_MS {
-                    return Outcome::redraw();
-                }
-                ai::choose(self.table.m.hand(), level, self.move_seed())
-            }
-        };
-        match mv {
-            Some(mv) => self.apply(mv),
-            None => Outcome::nothing(),
         }
     }
 

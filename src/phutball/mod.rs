@@ -23,6 +23,7 @@ use crate::geom::Size;
 use crate::input::{Gesture, Key};
 use crate::paint::Painter;
 use crate::rng::Seed;
+use crate::think::{Pace, Ready, Thinker, Turn};
 use rules::{Chain, Corner, GoalLine, Men, Move, OwnGoal, Position, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -47,6 +48,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         choices: &[
             Choice::new("eks", "Eks (you move first)"),
             Choice::new("ohs", "Ohs (it moves first)"),
+            Choice::new("both", "Both sides (watch it play itself)"),
         ],
         default: "eks",
         restarts: false,
@@ -311,14 +313,20 @@ pub struct Phutball {
     building: Option<Building>,
     cursor: Option<Pt>,
     now: f64,
-    thinking_since: Option<f64>,
+    /// The computer's thinking, and the position it is thinking about.
+    thinker: Option<(Position, Thinker<Ready<Move>>)>,
 }
 
 /// Positions the strong computer searches per move in the page: a few
 /// dozen milliseconds, inside one frame.
 const PAGE_NODES: u64 = 8_000;
-/// A pause before the computer moves, so its move can be seen.
-const COMPUTER_DELAY_MS: f64 = 350.0;
+/// How the computer paces its move: a pause so that it can be seen.
+const PACE: Pace = Pace {
+    first_slice: 1,
+    max_slice: 1,
+    delay_ms: 350.0,
+    max_ms: 350.0,
+};
 
 impl Phutball {
     /// A new game with default options. Phutball deals nothing at random; the
@@ -338,33 +346,27 @@ impl Phutball {
             building: None,
             cursor: None,
             now: 0.0,
-            thinking_since: None,
+            thinker: None,
         }
     }
 
     /// The computer's level, if it plays the side to move now.
     fn computer_to_move(&self) -> Option<ai::Level> {
         let level: ai::Level = self.rec.options.get(OPTIONS, "opponent")?.parse().ok()?;
-        let side = match self.rec.options.get(OPTIONS, "computer")? {
-            "ohs" => Side::Ohs,
-            _ => Side::Eks,
+        let plays = match self.rec.options.get(OPTIONS, "computer")? {
+            "both" => true,
+            "ohs" => self.game.position.to_move == Side::Ohs,
+            _ => self.game.position.to_move == Side::Eks,
         };
-        (self.game.result.is_none() && self.game.position.to_move == side).then_some(level)
+        (self.game.result.is_none() && plays).then_some(level)
     }
 
-    fn computer_move(&mut self, level: ai::Level) -> Outcome {
+    /// The computer's choice for the side to move: the strong level searches
+    /// [`PAGE_NODES`] positions, inside one frame.
+    fn computer_mind(&self, level: ai::Level) -> Ready<Move> {
         let seed = self.rec.seed.0 ^ (self.rec.moves.len() as u64).wrapping_mul(0x9E37_79B9);
         let mut rng = crate::rng::Rng::new(Seed(seed));
-        match ai::choose(&self.game.position, level, &mut rng, PAGE_NODES).0 {
-            Some(mv) => {
-                let mut out = self.moved(mv);
-                if let Some(m) = out.message.as_mut() {
-                    *m = format!("Computer: {m}");
-                }
-                out
-            }
-            None => Outcome::say("The computer has no move."),
-        }
+        Ready(ai::choose(&self.game.position, level, &mut rng, PAGE_NODES).0)
     }
 
     /// The current position.
@@ -595,21 +597,38 @@ impl Game for Phutball {
         self.game = Replay::new(rules_from(&self.rec.options));
         self.building = None;
         self.cursor = None;
-        self.thinking_since = None;
+        self.thinker = None;
     }
 
     fn tick(&mut self, now: f64) -> Outcome {
         self.now = now;
         let Some(level) = self.computer_to_move() else {
-            self.thinking_since = None;
+            self.thinker = None;
             return Outcome::nothing();
         };
-        let since = *self.thinking_since.get_or_insert(now);
-        if now - since < COMPUTER_DELAY_MS {
-            return Outcome::redraw();
+        let position = self.game.position;
+        if self.thinker.as_ref().is_none_or(|(p, _)| *p != position) {
+            let mind = self.computer_mind(level);
+            self.thinker = Some((position, Thinker::new(mind, PACE)));
         }
-        self.thinking_since = None;
-        self.computer_move(level)
+        let Some((_, thinker)) = self.thinker.as_mut() else {
+            return Outcome::nothing();
+        };
+        match thinker.tick(now) {
+            Turn::Thinking => Outcome::redraw(),
+            Turn::Play(mv) => {
+                self.thinker = None;
+                let mut out = self.moved(mv);
+                if let Some(m) = out.message.as_mut() {
+                    *m = format!("Computer: {m}");
+                }
+                out
+            }
+            Turn::NoMove => {
+                self.thinker = None;
+                Outcome::say("The computer has no move.")
+            }
+        }
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {

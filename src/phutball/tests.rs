@@ -155,7 +155,7 @@ fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
         Outcome::redraw(),
         "the computer waits a moment"
     );
-    let out = g.tick(1000.0 + COMPUTER_DELAY_MS);
+    let out = g.tick(1000.0 + PACE.delay_ms);
     assert!(out.changed, "{out:?}");
     assert!(out.message.unwrap().starts_with("Computer: Eks"));
     assert_eq!(g.moves().len(), 2);
@@ -169,7 +169,7 @@ fn the_computer_can_move_first() {
     g.set_option("opponent", "random").unwrap();
     g.set_option("computer", "ohs").unwrap();
     g.tick(0.0);
-    assert!(g.tick(COMPUTER_DELAY_MS).changed);
+    assert!(g.tick(PACE.delay_ms).changed);
     assert_eq!(g.moves().len(), 1);
 }
 
@@ -252,4 +252,47 @@ fn records_export_and_import_through_the_game_trait() {
     other.play_text("A5").unwrap();
     assert!(other.load_record("moves: Z99").is_err());
     assert_eq!(other.moves(), ["A5"], "a bad record changes nothing");
+}
+
+#[test]
+fn every_level_plays_both_sides_each_move_within_the_tick_bound() {
+    for level in ["random", "greedy", "strong"] {
+        let mut g = Phutball::new(Seed(5));
+        for (k, v) in [("board", "9x7"), ("opponent", level), ("computer", "both")] {
+            g.set_option(k, v).unwrap();
+        }
+        g.new_game(Seed(5));
+        let mut now = 0.0;
+        while g.game.result.is_none() && g.rec.moves.len() < 40 {
+            let before = g.rec.moves.len();
+            let mut ticks = 0;
+            while g.rec.moves.len() == before {
+                g.tick(now);
+                now += 16.0;
+                ticks += 1;
+                assert!(
+                    ticks <= crate::think::MAX_TICKS,
+                    "{level}: no move within the bound: {}",
+                    g.status()
+                );
+            }
+        }
+        assert!(
+            g.game.result.is_some() || g.rec.moves.len() == 40,
+            "{level}"
+        );
+    }
+}
+
+#[test]
+fn a_frozen_clock_does_not_stall_the_computer() {
+    let mut g = Phutball::new(Seed(2));
+    g.set_option("opponent", "strong").unwrap();
+    g.set_option("computer", "ohs").unwrap();
+    let mut ticks = 0;
+    while g.rec.moves.is_empty() {
+        g.tick(100.0);
+        ticks += 1;
+        assert!(ticks <= crate::think::MAX_TICKS);
+    }
 }
