@@ -386,7 +386,7 @@ mod tests {
 #[derive(Clone, Debug)]
 pub enum Mind {
     /// The strong level's search, [`STRONG_PLAYOUTS`] playouts at most.
-    Search(Search),
+    Search(Box<Search>),
     /// A move already chosen.
     Ready(Ready<Move>),
 }
@@ -395,7 +395,7 @@ impl Mind {
     /// Starts thinking for the player to move in `hand` at `level`.
     pub fn new(hand: &Hand, level: Level, seed: Seed) -> Mind {
         match level {
-            Level::Strong => Mind::Search(Search::new(hand.clone(), seed)),
+            Level::Strong => Mind::Search(Box::new(Search::new(hand.clone(), seed))),
             _ => Mind::Ready(Ready(choose(hand, level, seed))),
         }
     }
