@@ -22,7 +22,7 @@ pub mod tile;
 mod view;
 
 pub use settings::OPTIONS;
-pub use view::{board_size, Layout, SIDE};
+pub use view::{board_size, corner_buttons, Layout, SIDE};
 
 use crate::game::{Game, GameKind, History, OptionError, OptionSpec, Options, Outcome, StateError};
 use crate::geom::{Point, Size};
@@ -133,12 +133,14 @@ fn pace(variant: Variant) -> Pace {
         },
         max_slice: 400,
         delay_ms: COMPUTER_DELAY_MS,
-        max_ms: 5_000.0,
+        max_ms: 10_000.0,
     }
 }
 
 /// Milliseconds a computer waits before it plays, so that its moves can be followed.
 const COMPUTER_DELAY_MS: f64 = 450.0;
+/// The frame interval [`Dominoes::run_computers`] pretends: sixty a second.
+const FRAME_MS: f64 = 1000.0 / 60.0;
 
 /// A game of triangular dominoes in the shell.
 #[derive(Clone, Debug)]
@@ -185,6 +187,12 @@ impl Dominoes {
         self.layout(board).tray_slot(slot, self.tray().len())
     }
 
+    /// Where the banner's button (draw, pass, next hand) is drawn on a board
+    /// of size `board`: for scripted input.
+    pub fn banner_point(&self, board: Size) -> Point {
+        self.layout(board).banner_button().center()
+    }
+
     /// Where the centre of `cell` is drawn on a board of size `board`.
     pub fn cell_point(&self, cell: Cell, board: Size) -> Point {
         self.camera(board).lattice().centroid(cell)
@@ -198,9 +206,15 @@ impl Dominoes {
             if self.computer_to_move().is_none() {
                 return;
             }
-            now += COMPUTER_DELAY_MS;
+            now += FRAME_MS;
             self.tick(now);
         }
+    }
+
+    /// The move Hint suggests to the player to move (a corner play with its
+    /// numbers), for scripted play.
+    pub fn hint_move(&self) -> Option<Move> {
+        ai::choose_with(self.table.m.hand(), Level::Strong, self.move_seed(), 240)
     }
 
     /// Plays `mv` for whoever is to move, as a tap or drag would; an illegal
@@ -1167,7 +1181,7 @@ impl Game for Dominoes {
             return Outcome::say("A hint comes on your turn.");
         }
         let hand = self.table.m.hand();
-        let Some(mv) = ai::choose_with(hand, Level::Strong, self.move_seed(), 240) else {
+        let Some(mv) = self.hint_move() else {
             return Outcome::nothing();
         };
         match mv {

@@ -8,7 +8,7 @@
 //! progress, so a game where only those remain is lost.
 
 use super::cards::{Card, Rank, Suit};
-use super::rules::{Move, State};
+use super::rules::{Move, MoveError, State};
 use crate::digest_set::DigestSet;
 use crate::fifo::Fifo;
 
@@ -23,41 +23,87 @@ pub enum Prospect {
     Unknown,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Measure {
+/// How far a game has come, by the three kinds of irreversible progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
     on_foundations: u32,
     face_down: u32,
     in_stock: u32,
 }
 
-/// The measure of a position, both players' halves in Double Solitaire.
-fn measure(s: &State) -> Measure {
-    let down =
-        |piles: &[super::rules::Column]| piles.iter().map(|c| u32::from(c.down)).sum::<u32>();
-    let idle = s.idle.iter();
-    Measure {
-        on_foundations: s.foundations.iter().map(|&n| u32::from(n)).sum(),
-        face_down: down(&s.tableau) + idle.clone().map(|i| down(&i.tableau)).sum::<u32>(),
-        in_stock: (s.stock.len() + s.waste.len()) as u32
-            + idle
-                .map(|i| (i.stock.len() + i.waste.len()) as u32)
-                .sum::<u32>(),
+impl Marks {
+    /// The marks of one position, both players' halves in Double Solitaire.
+    pub fn of(s: &State) -> Marks {
+        let down =
+            |piles: &[super::rules::Column]| piles.iter().map(|c| u32::from(c.down)).sum::<u32>();
+        let idle = s.idle.iter();
+        Marks {
+            on_foundations: s.foundations.iter().map(|&n| u32::from(n)).sum(),
+            face_down: down(&s.tableau) + idle.clone().map(|i| down(&i.tableau)).sum::<u32>(),
+            in_stock: (s.stock.len() + s.waste.len()) as u32
+                + idle
+                    .map(|i| (i.stock.len() + i.waste.len()) as u32)
+                    .sum::<u32>(),
+        }
     }
-}
 
-fn progressed(root: Measure, now: Measure) -> bool {
-    now.on_foundations > root.on_foundations
-        || now.face_down < root.face_down
-        || now.in_stock < root.in_stock
+    /// Raises the marks to include position `s`: the most cards ever up,
+    /// the fewest ever face down or left in the talon.
+    pub fn raise(&mut self, s: &State) {
+        let now = Marks::of(s);
+        self.on_foundations = self.on_foundations.max(now.on_foundations);
+        self.face_down = self.face_down.min(now.face_down);
+        self.in_stock = self.in_stock.min(now.in_stock);
+    }
+
+    /// Whether `now` goes beyond these marks in some way.
+    fn beaten_by(self, now: Marks) -> bool {
+        now.on_foundations > self.on_foundations
+            || now.face_down < self.face_down
+            || now.in_stock < self.in_stock
+    }
 }
 
 /// Breadth-first search for the shortest line to progress, over at most
 /// `budget` positions.
 pub fn find_progress(start: &State, budget: usize) -> Prospect {
+    find_progress_beyond(start, Marks::of(start), false, budget)
+}
+
+/// Plays `mv`, then, when `auto_move` is on, every safe move to a
+/// foundation after it, as the game does for the player.
+pub fn play_as_game(s: &mut State, mv: Move, auto_move: bool) -> Result<(), MoveError> {
+    s.play(mv)?;
+    if auto_move {
+        while let Some(m) = safe_move(s) {
+            if s.play(m).is_err() {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Breadth-first search for the shortest line that beats `marks`, the best
+/// the game has reached so far, over at most `budget` positions; with
+/// `auto_move`, safe cards go up after each move as the game sends them.
+///
+/// Against the game's marks rather than the position's own, putting back
+/// up a card just taken down is not progress. So a player who follows
+/// these lines cannot go round in circles: the rest of a line is still a
+/// line from the position its first move reaches, so each line is shorter
+/// than the last until a mark is beaten, and marks are bounded. (Without
+/// `auto_move` where the game has it on, a line could begin by taking down
+/// a card the game at once puts back.)
+pub fn find_progress_beyond(
+    start: &State,
+    marks: Marks,
+    auto_move: bool,
+    budget: usize,
+) -> Prospect {
     if start.is_won() {
         return Prospect::Stuck;
     }
-    let root = measure(start);
     let mut seen = DigestSet::default();
     let mut queue: Fifo<(State, Vec<Move>)> = Fifo::new();
     seen.insert(start.digest());
@@ -65,12 +111,12 @@ pub fn find_progress(start: &State, budget: usize) -> Prospect {
     while let Some((s, path)) = queue.pop() {
         for mv in s.legal_moves() {
             let mut next = s.clone();
-            if next.play(mv).is_err() {
+            if play_as_game(&mut next, mv, auto_move).is_err() {
                 continue;
             }
             let mut line = path.clone();
             line.push(mv);
-            if progressed(root, measure(&next)) {
+            if marks.beaten_by(Marks::of(&next)) {
                 return Prospect::Progress(line);
             }
             if seen.len() >= budget {
@@ -94,7 +140,13 @@ pub const LOST_BUDGET: usize = 5_000;
 /// Whether no useful move is left (and the game is not won). In Double
 /// Solitaire, for either player: that ends the game.
 pub fn is_lost(s: &State) -> bool {
-    !s.is_won() && find_progress(s, LOST_BUDGET) == Prospect::Stuck
+    is_lost_beyond(s, Marks::of(s), false)
+}
+
+/// Whether nothing reachable beats the game's `marks` (and it is not won):
+/// then it can never be won.
+pub fn is_lost_beyond(s: &State, marks: Marks, auto_move: bool) -> bool {
+    !s.is_won() && find_progress_beyond(s, marks, auto_move, LOST_BUDGET) == Prospect::Stuck
 }
 
 /// Whether `card` can go to its foundation without ever being needed in the

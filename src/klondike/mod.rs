@@ -515,6 +515,12 @@ impl Klondike {
         (self.rec.elapsed_ms / 1000.0) as u64
     }
 
+    /// The move the last Hint outlined, while it is still outlined: for
+    /// scripted play.
+    pub fn hinted(&self) -> Option<Move> {
+        self.ui.hint.map(|(mv, _)| mv)
+    }
+
     /// The score shown, every scheme included.
     pub fn score(&self) -> i32 {
         rules::score(
@@ -803,7 +809,7 @@ impl Klondike {
                 }
             }
         } else {
-            self.ui.lost = analysis::is_lost(&self.state);
+            self.ui.lost = analysis::is_lost_beyond(&self.state, self.marks(), self.auto_move());
         }
         self.judge();
     }
@@ -1108,6 +1114,25 @@ impl Klondike {
             },
             Key::Char(_) | Key::Backspace => Outcome::nothing(),
         }
+    }
+
+    /// Whether safe cards go up by themselves after each move.
+    fn auto_move(&self) -> bool {
+        self.option("auto-move") == "on"
+    }
+
+    /// The best the game has reached (see [`analysis::Marks`]): the deal
+    /// replayed through the moves played.
+    fn marks(&self) -> analysis::Marks {
+        let mut s = self.rec.deal.clone();
+        let mut marks = analysis::Marks::of(&s);
+        for t in &self.rec.played {
+            if s.play(t.mv).is_err() {
+                break;
+            }
+            marks.raise(&s);
+        }
+        marks
     }
 
     fn rebuild(&mut self) -> Result<(), StateError> {
@@ -1543,7 +1568,12 @@ impl Game for Klondike {
                 _ => {}
             }
         }
-        match analysis::find_progress(&self.state, analysis::BUDGET) {
+        match analysis::find_progress_beyond(
+            &self.state,
+            self.marks(),
+            self.auto_move(),
+            analysis::BUDGET,
+        ) {
             analysis::Prospect::Progress(line) => {
                 let mv = line[0];
                 self.ui.hint = Some((mv, None));
@@ -1652,7 +1682,7 @@ impl Game for Klondike {
 impl Klondike {
     /// Recomputes the lost flag without starting celebrations (after a load).
     fn settle_quietly(&mut self) {
-        self.ui.lost = !self.state.is_won() && analysis::is_lost(&self.state);
+        self.ui.lost = analysis::is_lost_beyond(&self.state, self.marks(), self.auto_move());
         self.judge();
     }
 }

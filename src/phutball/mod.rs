@@ -747,7 +747,7 @@ impl Game for Phutball {
         view::draw(painter, p, &marks);
     }
 
-    fn gesture(&mut self, gesture: Gesture, _board: Size) -> Outcome {
+    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
         if self.computer_to_move().is_some() {
             return match gesture {
                 Gesture::Tap { .. } => Outcome::say("The computer is thinking…"),
@@ -764,12 +764,19 @@ impl Game for Phutball {
                 None => Outcome::nothing(),
             },
             // A chain can be dragged: from the ball, through each landing, let go to play it.
-            Gesture::DragStart { from, .. } => {
+            Gesture::DragStart { from, at } => {
                 if self.game.result.is_none()
                     && geo.hit(from) == Some(self.game.position.ball)
                     && self.building.is_none()
                 {
-                    self.start_chain()
+                    let started = self.start_chain();
+                    // A quick drag may already be over the first landing.
+                    let moved = self.gesture(Gesture::DragMove(at), board);
+                    if moved.message.is_some() {
+                        moved
+                    } else {
+                        started
+                    }
                 } else {
                     Outcome::nothing()
                 }

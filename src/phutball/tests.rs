@@ -296,3 +296,28 @@ fn a_frozen_clock_does_not_stall_the_computer() {
         assert!(ticks <= crate::think::MAX_TICKS);
     }
 }
+
+#[test]
+fn a_quick_drag_already_over_the_first_landing_keeps_it() {
+    // The tracker reports the move that crosses the drag threshold as the
+    // drag's start, wherever it is: over H12 already, it is the first landing.
+    let mut g = Phutball::new(Seed(1));
+    for m in ["H11", "A1", "H13"] {
+        g.play_text(m).unwrap();
+    }
+    let geo = Geometry::new(g.position().options.dims);
+    let board = g.board_size(Size::new(1.0, 1.0));
+    let at = |s: &str| geo.point(pt(s));
+    g.gesture(Gesture::Press(at("H10")), board);
+    g.gesture(
+        Gesture::DragStart {
+            from: at("H10"),
+            at: at("H12"),
+        },
+        board,
+    );
+    g.gesture(Gesture::DragMove(at("H14")), board);
+    let out = g.gesture(Gesture::Drop(at("H14")), board);
+    assert!(out.changed, "{out:?}");
+    assert_eq!(g.moves().last().map(String::as_str), Some("H10-H12-H14"));
+}

@@ -8,7 +8,9 @@
 //! suite needs none of those tools.
 #![allow(dead_code)]
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::elements::Element;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
@@ -172,9 +174,35 @@ pub struct Browser {
 /// a device pixel ratio of 2, so that HiDPI handling is exercised. A session
 /// that fails to start (a loaded machine) is tried again with a new driver.
 pub async fn browser(width: u32, height: u32) -> Browser {
+    open_browser(Device::Desktop { width, height }).await
+}
+
+/// The screen a test browser emulates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Device {
+    /// A desktop window of this size in CSS pixels, device pixel ratio 2, mouse.
+    Desktop {
+        /// Width in CSS pixels.
+        width: u32,
+        /// Height in CSS pixels.
+        height: u32,
+    },
+    /// A phone: 360×640 CSS pixels, device pixel ratio 3, touch.
+    Phone,
+}
+
+impl Device {
+    /// Whether gestures on this device are touches.
+    pub fn touch(self) -> bool {
+        self == Device::Phone
+    }
+}
+
+/// Starts chromedriver and a headless Chromium emulating `device`.
+pub async fn open_browser(device: Device) -> Browser {
     let mut last = String::new();
     for _ in 0..3 {
-        match try_browser(width, height).await {
+        match try_browser(device).await {
             Ok(b) => return b,
             Err(e) => {
                 last = e;
@@ -185,7 +213,7 @@ pub async fn browser(width: u32, height: u32) -> Browser {
     panic!("a WebDriver session: {last}");
 }
 
-async fn try_browser(width: u32, height: u32) -> Result<Browser, String> {
+async fn try_browser(device: Device) -> Result<Browser, String> {
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -204,17 +232,33 @@ async fn try_browser(width: u32, height: u32) -> Result<Browser, String> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let mut args = vec![
+        "--headless=new".to_owned(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+    ];
+    let mut chrome = json!({ "binary": "/usr/bin/chromium" });
+    match device {
+        Device::Desktop { width, height } => {
+            args.push("--force-device-scale-factor=2".into());
+            args.push(format!("--window-size={width},{height}"));
+        }
+        Device::Phone => {
+            args.push("--window-size=360,640".into());
+            chrome["mobileEmulation"] = json!({
+                "deviceMetrics": { "width": 360, "height": 640, "pixelRatio": 3.0, "touch": true },
+                "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/148.0 Mobile Safari/537.36",
+            });
+        }
+    }
+    chrome["args"] = json!(args);
     let caps = json!({
-        "goog:chromeOptions": {
-            "binary": "/usr/bin/chromium",
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync",
-                "--force-device-scale-factor=2",
-                format!("--window-size={width},{height}"),
-            ],
-        },
+        "goog:chromeOptions": chrome,
         "goog:loggingPrefs": { "browser": "ALL" },
     });
     let caps = match caps {
@@ -364,55 +408,227 @@ fn offset(css: Size, p: Point) -> (f64, f64) {
 
 /// Drags with the mouse from `from` to `to` (CSS pixels within `el`), in two moves.
 pub async fn drag(b: &Browser, el: &Element, css: Size, from: Point, to: Point) {
+    drag_on(b, el, css, from, to, false).await;
+}
+
+/// The steps of a drag from `from` to `to` (CSS pixels within `el`), in two moves.
+fn drag_steps(el: &Element, css: Size, from: Point, to: Point) -> Vec<PointerAction> {
     let (fx, fy) = offset(css, from);
     let (tx, ty) = offset(css, to);
-    let actions = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
+    vec![
+        PointerAction::MoveToElement {
             element: el.clone(),
             duration: None,
             x: fx,
             y: fy,
-        })
-        .then(PointerAction::Down {
+        },
+        PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveToElement {
+        },
+        PointerAction::MoveToElement {
             element: el.clone(),
             duration: Some(Duration::from_millis(60)),
             x: (fx + tx) / 2.0,
             y: (fy + ty) / 2.0,
-        })
-        .then(PointerAction::MoveToElement {
+        },
+        PointerAction::MoveToElement {
             element: el.clone(),
             duration: Some(Duration::from_millis(60)),
             x: tx,
             y: ty,
-        })
-        .then(PointerAction::Up {
+        },
+        PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
-        });
-    b.client.perform_actions(actions).await.unwrap();
+        },
+    ]
 }
 
-/// Clicks at `at` (CSS pixels within `el`), then waits out the double-tap window.
-pub async fn click(b: &Browser, el: &Element, css: Size, at: Point) {
+/// The steps of a tap at `at`, then a pause past the double-tap window.
+fn tap_steps(el: &Element, css: Size, at: Point) -> Vec<PointerAction> {
     let (x, y) = offset(css, at);
-    let actions = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveToElement {
+    vec![
+        PointerAction::MoveToElement {
             element: el.clone(),
             duration: None,
             x,
             y,
-        })
-        .then(PointerAction::Down {
+        },
+        PointerAction::Down {
             button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::Up {
+        },
+        PointerAction::Up {
             button: MOUSE_BUTTON_LEFT,
-        })
-        // Let the double-tap window pass so the next click is a single one.
-        .then(PointerAction::Pause {
+        },
+        PointerAction::Pause {
             duration: Duration::from_millis(400),
+        },
+    ]
+}
+
+/// Performs pointer steps with the mouse, or with a finger when `touch`.
+async fn perform(b: &Browser, steps: Vec<PointerAction>, touch: bool) {
+    if touch {
+        let mut a = TouchActions::new("finger".into());
+        for s in steps {
+            a = a.then(s);
+        }
+        b.client.perform_actions(a).await.unwrap();
+    } else {
+        let mut a = MouseActions::new("mouse".into());
+        for s in steps {
+            a = a.then(s);
+        }
+        b.client.perform_actions(a).await.unwrap();
+    }
+}
+
+/// Drags from `from` to `to` (CSS pixels within `el`), with a finger when `touch`.
+pub async fn drag_on(b: &Browser, el: &Element, css: Size, from: Point, to: Point, touch: bool) {
+    perform(b, drag_steps(el, css, from, to), touch).await;
+}
+
+/// Taps or clicks at `at` (CSS pixels within `el`), then waits out the double-tap window.
+pub async fn tap_on(b: &Browser, el: &Element, css: Size, at: Point, touch: bool) {
+    perform(b, tap_steps(el, css, at), touch).await;
+}
+
+/// Clicks at `at` (CSS pixels within `el`), then waits out the double-tap window.
+pub async fn click(b: &Browser, el: &Element, css: Size, at: Point) {
+    tap_on(b, el, css, at, false).await;
+}
+
+/// The page's canvas and its size in CSS pixels.
+pub async fn canvas(b: &Browser) -> (Element, Size) {
+    let el = b
+        .client
+        .find(fantoccini::Locator::Css(".parlour canvas"))
+        .await
+        .expect("the page has a canvas");
+    let size = b
+        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
+        .await;
+    (
+        el,
+        Size::new(
+            size[0].as_f64().unwrap_or_default(),
+            size[1].as_f64().unwrap_or_default(),
+        ),
+    )
+}
+
+/// The moves the page has recorded, in the game's notation.
+pub async fn moves(b: &Browser) -> Vec<String> {
+    let v = b
+        .js("return window.parlour ? window.parlour.moves() : null;")
+        .await;
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| m.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The text of the first element matching `selector`, or "".
+pub async fn text_of(b: &Browser, selector: &str) -> String {
+    b.js(&format!(
+        "const e = document.querySelector({selector:?}); return e ? e.textContent : '';"
+    ))
+    .await
+    .as_str()
+    .unwrap_or_default()
+    .to_owned()
+}
+
+/// The status line.
+pub async fn status(b: &Browser) -> String {
+    text_of(b, ".parlour-status").await
+}
+
+/// What the page last announced (its screen-reader live region).
+pub async fn said(b: &Browser) -> String {
+    text_of(b, ".parlour-sr-only").await
+}
+
+/// Opens the site with empty storage, then `query`, and waits for the game.
+pub async fn open_fresh(b: &Browser, query: &str) {
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open(query).await;
+    b.wait_for(
+        "the game",
+        "return !!window.parlour && !!document.querySelector('.parlour canvas');",
+    )
+    .await;
+}
+
+/// Clicks a toolbar button by its `data-action`.
+pub async fn press(b: &Browser, action: &str) {
+    let found = b
+        .js(&format!(
+            "const e = document.querySelector('[data-action={action}]'); if (e) e.click(); return !!e;"
+        ))
+        .await;
+    assert_eq!(found, Value::Bool(true), "a '{action}' button");
+}
+
+/// Waits until `done` (a script body returning a boolean) holds, failing if the
+/// page stalls: the status line and the move count unchanged for longer than
+/// `stall`. `limit` bounds the whole wait.
+pub async fn until_unstalled(
+    b: &Browser,
+    what: &str,
+    done: &str,
+    stall: Duration,
+    limit: Duration,
+) {
+    let start = Instant::now();
+    let mut last = (String::new(), usize::MAX);
+    let mut since = Instant::now();
+    loop {
+        if b.js(done).await == Value::Bool(true) {
+            return;
+        }
+        let now = (status(b).await, moves(b).await.len());
+        if now != last {
+            last = now;
+            since = Instant::now();
+        }
+        assert!(
+            since.elapsed() <= stall,
+            "{what}: stalled for {stall:?} at '{}' after {} moves",
+            last.0,
+            last.1
+        );
+        assert!(
+            start.elapsed() <= limit,
+            "{what}: not done within {limit:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(150)).await;
+    }
+}
+
+/// Presses at the first of `points` (CSS pixels within `el`), moves through
+/// the rest and lets go at the last: a drag along a path, with a finger when `touch`.
+pub async fn perform_path(b: &Browser, el: &Element, css: Size, points: &[Point], touch: bool) {
+    let mut steps = Vec::new();
+    for (i, &p) in points.iter().enumerate() {
+        let (x, y) = offset(css, p);
+        steps.push(PointerAction::MoveToElement {
+            element: el.clone(),
+            duration: (i > 0).then(|| Duration::from_millis(80)),
+            x,
+            y,
         });
-    b.client.perform_actions(actions).await.unwrap();
+        if i == 0 {
+            steps.push(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        }
+    }
+    steps.push(PointerAction::Up {
+        button: MOUSE_BUTTON_LEFT,
+    });
+    perform(b, steps, touch).await;
 }

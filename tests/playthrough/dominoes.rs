@@ -1,0 +1,275 @@
+//! Triangular dominoes: whole hands in every rule set, computers against
+//! computers and a person (moving by Hint) against the strong computer.
+
+use crate::common::{
+    canvas, enabled, moves, open_browser, open_fresh, press, said, status, tap_on, until_unstalled,
+    Browser, Device,
+};
+use parlour::dominoes::rules::Move;
+use parlour::dominoes::{corner_buttons, Dominoes};
+use parlour::game::Game;
+use parlour::geom::{Fit, Point};
+use parlour::Seed;
+use std::time::Duration;
+
+/// The computer's longest think (its time limit and the pause before it
+/// plays), with room for a loaded machine: no change for longer is a stall.
+const STALL: Duration = Duration::from_secs(15);
+/// A whole hand, at most.
+const HAND: Duration = Duration::from_secs(240);
+
+/// The end of a hand, as the status line says it.
+const HAND_OVER: &str = "const s = document.querySelector('.parlour-status').textContent; \
+     return s.includes('went out') || s.includes('Blocked');";
+
+fn game(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
+    let mut d = Dominoes::new(Seed(seed));
+    for (k, v) in pairs {
+        d.set_option(k, v).expect("a valid option");
+    }
+    d.new_game(Seed(seed));
+    d
+}
+
+fn query(pairs: &[(&str, &str)], seed: u64) -> String {
+    let mut q = format!("?game=dominoes&seed={seed}");
+    for (k, v) in pairs {
+        q.push_str(&format!("&{k}={v}"));
+    }
+    q
+}
+
+fn hand_over(d: &Dominoes) -> bool {
+    d.table().hand().end().is_some()
+}
+
+/// Plays into `mirror` the page's moves it has not seen yet.
+fn follow(mirror: &mut Dominoes, page: &[String]) {
+    let seen = mirror.moves().len();
+    for text in &page[seen.min(page.len())..] {
+        let mv: Move = text
+            .parse()
+            .expect("the page writes moves the notation reads");
+        assert!(
+            mirror.play(mv).changed,
+            "the page's move {text} is legal in the mirror"
+        );
+    }
+}
+
+/// Computers only: the page plays a whole hand by itself, exactly as the
+/// crate does natively.
+async fn computers_play_a_hand(name: &str, pairs: &[(&str, &str)], seed: u64) {
+    if !enabled(name) {
+        return;
+    }
+    let mut mirror = game(pairs, seed);
+    mirror.run_computers();
+    assert!(hand_over(&mirror), "{name}: the native hand ends");
+    let b = open_browser(Device::Desktop {
+        width: 1100,
+        height: 800,
+    })
+    .await;
+    open_fresh(&b, &query(pairs, seed)).await;
+    until_unstalled(&b, name, HAND_OVER, STALL, HAND).await;
+    assert_eq!(
+        moves(&b).await,
+        mirror.moves(),
+        "{name}: the same hand as natively"
+    );
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn points_strong_against_greedy_plays_a_whole_hand() {
+    computers_play_a_hand(
+        "points_strong_against_greedy_plays_a_whole_hand",
+        &[("rules", "points"), ("p1", "strong"), ("p2", "greedy")],
+        4,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn muggins_strong_against_strong_plays_a_whole_hand() {
+    computers_play_a_hand(
+        "muggins_strong_against_strong_plays_a_whole_hand",
+        &[("rules", "muggins"), ("p1", "strong"), ("p2", "strong")],
+        5,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn star_three_players_with_the_boss_play_a_whole_hand() {
+    computers_play_a_hand(
+        "star_three_players_with_the_boss_play_a_whole_hand",
+        &[
+            ("rules", "star"),
+            ("boss", "on"),
+            ("players", "3"),
+            ("p1", "greedy"),
+            ("p2", "strong"),
+            ("p3", "random"),
+        ],
+        6,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tri_ominos_four_players_play_a_whole_hand() {
+    computers_play_a_hand(
+        "tri_ominos_four_players_play_a_whole_hand",
+        &[
+            ("rules", "triominos"),
+            ("target", "one"),
+            ("players", "4"),
+            ("p1", "strong"),
+            ("p2", "random"),
+            ("p3", "greedy"),
+            ("p4", "strong"),
+        ],
+        7,
+    )
+    .await;
+}
+
+/// The person's line when every move is Hint's, and how many corner plays it holds.
+fn hinted_hand(pairs: &[(&str, &str)], seed: u64) -> (Dominoes, usize) {
+    let mut d = game(pairs, seed);
+    let mut corners = 0;
+    loop {
+        d.run_computers();
+        if hand_over(&d) {
+            return (d, corners);
+        }
+        let mv = d.hint_move().expect("a hint on the person's turn");
+        corners += usize::from(matches!(mv, Move::Place(p) if p.corner.is_some()));
+        assert!(d.play(mv).changed);
+    }
+}
+
+/// A person plays Hint's move each turn, through the page: the Hint button,
+/// then a tap on the hinted cell (or a drag of the hinted tile there, on a
+/// touch screen), the corner prompt's digits tapped when it asks, and the
+/// banner's button to draw or pass.
+async fn person_plays_by_hint(name: &str, device: Device, pairs: &[(&str, &str)], seed: u64) {
+    let b = open_browser(device).await;
+    open_fresh(&b, &query(pairs, seed)).await;
+    let mut mirror = game(pairs, seed);
+    let mut turns = 0;
+    loop {
+        until_unstalled(
+            &b,
+            name,
+            &format!("{HAND_OVER} || s.includes('your turn');"),
+            STALL,
+            HAND,
+        )
+        .await;
+        follow(&mut mirror, &moves(&b).await);
+        if hand_over(&mirror) {
+            break;
+        }
+        turns += 1;
+        assert!(turns < 80, "{name}: the hand goes on and on");
+        person_move(&b, &mut mirror, device).await;
+    }
+    assert!(
+        status(&b).await.contains("went out") || status(&b).await.contains("Blocked"),
+        "{name}: {}",
+        status(&b).await
+    );
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+async fn person_move(b: &Browser, mirror: &mut Dominoes, device: Device) {
+    let before = moves(b).await.len();
+    let mv = mirror.hint_move().expect("a hint");
+    press(b, "hint").await;
+    assert!(said(b).await.starts_with("Hint"), "{}", said(b).await);
+    let (el, css) = canvas(b).await;
+    let board = mirror.board_size(css);
+    let fit = Fit::new(board, css);
+    let touch = device.touch();
+    match mv {
+        Move::Place(p) => {
+            let cell = fit.to_css(mirror.cell_point(p.at.cell, board));
+            let slot = mirror.tray().iter().position(|&t| t == p.at.tile);
+            match slot {
+                Some(slot) if touch => {
+                    let from = fit.to_css(mirror.tray_point(slot, board));
+                    crate::common::drag_on(b, &el, css, from, cell, true).await;
+                }
+                _ => tap_on(b, &el, css, cell, touch).await,
+            }
+            if let Some([x, y]) = p.corner {
+                b.wait_for(
+                    "the corner prompt",
+                    "return document.querySelector('.parlour-sr-only').textContent.startsWith('A corner');",
+                )
+                .await;
+                let max = mirror.table().rules().pips.max();
+                let (digits, play, _) = corner_buttons(board, max);
+                let at = |row: u8, v: u8| -> Point {
+                    let r = digits
+                        .iter()
+                        .find(|d| d.0 == row && d.1 == v)
+                        .expect("a digit button")
+                        .2;
+                    fit.to_css(r.center())
+                };
+                tap_on(b, &el, css, at(0, x), touch).await;
+                tap_on(b, &el, css, at(1, y), touch).await;
+                tap_on(b, &el, css, fit.to_css(play.center()), touch).await;
+            }
+        }
+        Move::Draw | Move::Pass => {
+            tap_on(b, &el, css, fit.to_css(mirror.banner_point(board)), touch).await;
+        }
+    }
+    b.wait_for(
+        &format!("the person's {mv}"),
+        &format!("return window.parlour.moves().length > {before};"),
+    )
+    .await;
+    let page = moves(b).await;
+    assert_eq!(page[before], mv.to_string(), "the page played Hint's move");
+    follow(mirror, &page);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_plays_star_with_the_boss_by_hint_against_the_strong_computer() {
+    let name = "a_person_plays_star_with_the_boss_by_hint_against_the_strong_computer";
+    if !enabled(name) {
+        return;
+    }
+    let pairs: &[(&str, &str)] = &[("rules", "star"), ("boss", "on")];
+    // A deal whose hinted line has a corner play for the prompt.
+    let seed = (1..60)
+        .find(|&s| hinted_hand(pairs, s).1 > 0)
+        .expect("a deal with a hinted corner play");
+    person_plays_by_hint(
+        name,
+        Device::Desktop {
+            width: 1100,
+            height: 800,
+        },
+        pairs,
+        seed,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_a_person_plays_points_by_hint_with_touch_drags() {
+    let name = "on_a_phone_a_person_plays_points_by_hint_with_touch_drags";
+    if !enabled(name) {
+        return;
+    }
+    person_plays_by_hint(name, Device::Phone, &[("boss", "on")], 8).await;
+}

@@ -1,0 +1,314 @@
+//! Klondike: deals played through the page by Hint's moves, to the win (with
+//! the auto-complete) or until the page says no moves are left, in draw 1
+//! and draw 3 and one family member of each kind.
+
+use crate::common::{
+    canvas, drag_on, enabled, moves, open_browser, open_fresh, press, said, status, tap_on,
+    until_unstalled, Browser, Device,
+};
+use parlour::game::Game;
+use parlour::geom::{Fit, Point, Size};
+use parlour::klondike::analysis::{self, Prospect};
+use parlour::klondike::rules::{Move, Pile};
+use parlour::klondike::view::{self, Layout};
+use parlour::klondike::Klondike;
+use parlour::Seed;
+use std::time::Duration;
+
+/// How a play-through ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Won, the last cards put up by the auto-complete.
+    Won,
+    /// The page says no moves are left.
+    Stuck,
+    /// Double Solitaire: nobody can progress, or someone put up every card.
+    Decided,
+}
+
+/// A new game with these options, as the page deals it.
+pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
+    let mut k = Klondike::new(Seed(seed));
+    k.set_reduced_motion(true);
+    for (key, v) in pairs {
+        k.set_option(key, v).expect("a valid option");
+    }
+    k.new_game(Seed(seed));
+    k
+}
+
+fn query(pairs: &[(&str, &str)], seed: u64) -> String {
+    let mut q = format!("?game=klondike&seed={seed}");
+    for (k, v) in pairs {
+        q.push_str(&format!("&{k}={v}"));
+    }
+    q
+}
+
+/// How the game stands: over (and how), or still to play.
+pub fn ended(k: &Klondike) -> Option<End> {
+    let s = k.state();
+    let status = k.status();
+    if s.rules.players == 2 {
+        // Double Solitaire never finishes itself: its status names the winner.
+        return (status.contains(" wins") || status.contains("draw")).then_some(End::Decided);
+    }
+    if s.is_won() || analysis::can_auto_complete(s) {
+        Some(End::Won)
+    } else if status.contains("No moves left") {
+        Some(End::Stuck)
+    } else {
+        None
+    }
+}
+
+/// The person's next move: the one Hint outlines, or, when Hint has none
+/// (the deal can no longer be won), the first move of the progress search.
+/// Returns Hint's words too.
+pub fn next_move(k: &mut Klondike) -> (Option<Move>, String) {
+    let said = k.hint().message.unwrap_or_default();
+    if let Some(mv) = k.hinted() {
+        return (Some(mv), said);
+    }
+    let mv = match analysis::find_progress(k.state(), analysis::BUDGET) {
+        Prospect::Progress(line) => line.first().copied(),
+        _ => None,
+    };
+    (mv, said)
+}
+
+/// Plays a game natively as the browser test will: how it ends and in how many moves.
+pub fn rehearse(pairs: &[(&str, &str)], seed: u64, limit: usize) -> Option<(End, usize)> {
+    let mut k = game(pairs, seed);
+    for n in 0..limit {
+        if let Some(end) = ended(&k) {
+            return Some((end, n));
+        }
+        match next_move(&mut k) {
+            (Some(mv), _) => k.play(mv).ok()?,
+            // Hint found the game lost, and the status now says so.
+            (None, _) => return ended(&k).map(|end| (end, n)),
+        };
+    }
+    None
+}
+
+/// Where to press to pick up the card a move takes, and where to let go, in
+/// CSS pixels; for the stock, both are the stock.
+fn path(k: &Klondike, css: Size, mv: Move) -> (Point, Point) {
+    let s = k.state();
+    let board = Layout::board_for(css, s);
+    let layout = Layout::of(board, s);
+    let fit = Fit::new(board, css);
+    if matches!(mv, Move::Deal | Move::Recycle | Move::Pass) {
+        let stock = fit.to_css(layout.stock.center());
+        return (stock, stock);
+    }
+    let sprites = view::scene(s, &layout);
+    let head = s.moving_card(mv).expect("a card moves");
+    let src = sprites
+        .iter()
+        .find(|sp| sp.card == head && sp.pile == mv.source())
+        .expect("the card is on the table")
+        .rect;
+    let grab = Point::new(src.x + src.w / 2.0, src.y + src.h.min(24.0) / 2.0);
+    let to = match mv {
+        Move::WasteToTableau(t)
+        | Move::ReserveToTableau(_, t)
+        | Move::FoundationToTableau(_, t)
+        | Move::TableauToTableau { to: t, .. } => Pile::Tableau(t),
+        _ => {
+            // Any foundation the card may go to: the drop picks the right one.
+            let f = s
+                .rules
+                .foundations()
+                .find(|&f| s.foundation_len(f) == 0 || s.check(mv).is_ok())
+                .expect("a foundation");
+            Pile::Foundation(f)
+        }
+    };
+    let dest = view::pile_rect(&sprites, &layout, to).center();
+    (fit.to_css(grab), fit.to_css(dest))
+}
+
+async fn make(b: &Browser, k: &Klondike, mv: Move, touch: bool) {
+    let (el, css) = canvas(b).await;
+    let (from, to) = path(k, css, mv);
+    if from == to {
+        tap_on(b, &el, css, from, touch).await;
+    } else {
+        drag_on(b, &el, css, from, to, touch).await;
+    }
+}
+
+/// Plays a whole game through the page by Hint: presses Hint, checks the
+/// page suggests what the rules engine does, makes the move by pointer, and
+/// follows it natively, until the game ends as `want`.
+async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: u64, want: End) {
+    if !enabled(name) {
+        return;
+    }
+    let b = open_browser(device).await;
+    open_fresh(&b, &query(pairs, seed)).await;
+    // Let the deal's animation finish.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let mut mirror = game(pairs, seed);
+    let mut n = 0;
+    let end = loop {
+        assert_eq!(
+            moves(&b).await,
+            mirror.record(),
+            "{name}: page and rules agree"
+        );
+        if let Some(end) = ended(&mirror) {
+            break end;
+        }
+        n += 1;
+        assert!(n < 400, "{name}: no end in sight");
+        let (mv, hint) = next_move(&mut mirror);
+        press(&b, "hint").await;
+        b.wait_for(
+            "the hint",
+            &format!("return document.querySelector('.parlour-sr-only').textContent === {hint:?};"),
+        )
+        .await;
+        let Some(mv) = mv else {
+            // Hint found the game lost, and the status now says so.
+            break ended(&mirror).unwrap_or_else(|| panic!("{name}: no move after '{hint}'"));
+        };
+        make(&b, &mirror, mv, device.touch()).await;
+        mirror.play(mv).expect("legal natively");
+        let want = mirror.record().len();
+        b.wait_for(
+            &format!("{name}: move {n} ({mv})"),
+            &format!("return window.parlour.moves().length === {want};"),
+        )
+        .await;
+    };
+    assert_eq!(end, want, "{name}");
+    let done = match end {
+        End::Won => "Won!",
+        End::Stuck => "No moves left",
+        End::Decided => " wins",
+    };
+    until_unstalled(
+        &b,
+        name,
+        &format!(
+            "return document.querySelector('.parlour-status').textContent.includes({done:?});"
+        ),
+        Duration::from_secs(10),
+        Duration::from_secs(60),
+    )
+    .await;
+    let _ = said(&b).await;
+    let _ = status(&b).await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+const DESKTOP: Device = Device::Desktop {
+    width: 1100,
+    height: 850,
+};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn draw_one_a_winnable_deal_is_won_by_hint_and_the_auto_complete() {
+    play_through(
+        "draw_one_a_winnable_deal_is_won_by_hint_and_the_auto_complete",
+        DESKTOP,
+        &[("draw", "1")],
+        9,
+        End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn draw_three_a_deal_is_played_until_no_moves_are_left() {
+    play_through(
+        "draw_three_a_deal_is_played_until_no_moves_are_left",
+        DESKTOP,
+        &[("draw", "3")],
+        8,
+        End::Stuck,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn agnes_with_its_reserves_is_played_to_its_end() {
+    play_through(
+        "agnes_with_its_reserves_is_played_to_its_end",
+        DESKTOP,
+        &[("variant", "agnes")],
+        3,
+        End::Stuck,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn easthaven_with_two_decks_is_played_to_its_end() {
+    play_through(
+        "easthaven_with_two_decks_is_played_to_its_end",
+        DESKTOP,
+        &[("variant", "easthaven"), ("decks", "2")],
+        9,
+        End::Stuck,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn joker_solitaire_is_played_to_its_end() {
+    play_through(
+        "joker_solitaire_is_played_to_its_end",
+        DESKTOP,
+        &[("variant", "joker")],
+        6,
+        End::Stuck,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn double_solitaire_is_played_until_a_player_wins() {
+    play_through(
+        "double_solitaire_is_played_until_a_player_wins",
+        DESKTOP,
+        &[("variant", "double-solitaire")],
+        6,
+        End::Decided,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_draw_three_is_won_with_touch_drags() {
+    play_through(
+        "on_a_phone_draw_three_is_won_with_touch_drags",
+        Device::Phone,
+        &[("draw", "3")],
+        25,
+        End::Won,
+    )
+    .await;
+}
+
+/// The native rehearsals the browser tests stand on: each deal ends as its test expects.
+#[test]
+fn the_rehearsed_deals_end_as_their_tests_expect() {
+    for (pairs, seed, end) in [
+        (&[("draw", "1")][..], 9, End::Won),
+        (&[("draw", "3")], 8, End::Stuck),
+        (&[("variant", "agnes")], 3, End::Stuck),
+        (&[("variant", "easthaven"), ("decks", "2")], 9, End::Stuck),
+        (&[("variant", "joker")], 6, End::Stuck),
+        (&[("variant", "double-solitaire")], 6, End::Decided),
+        (&[("draw", "3")], 25, End::Won),
+    ] {
+        let got = rehearse(pairs, seed, 400).map(|(e, _)| e);
+        assert_eq!(got, Some(end), "{pairs:?} seed {seed}");
+    }
+}
