@@ -453,6 +453,21 @@ impl Phutball {
         }
     }
 
+    /// A drag building a chain is over `at`: a landing there extends it.
+    fn drag_over(&mut self, at: crate::geom::Point) -> Outcome {
+        let Some(b) = &self.building else {
+            return Outcome::nothing();
+        };
+        let p = self.game.position;
+        let end = self.chain_end(b);
+        match Geometry::new(p.options.dims).hit(at) {
+            Some(pt) if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l, _)| l.at == pt) => {
+                self.extend_chain(pt)
+            }
+            _ => Outcome::nothing(),
+        }
+    }
+
     fn start_chain(&mut self) -> Outcome {
         let p = &self.game.position;
         if p.jumps(&p.men, p.ball).is_empty() {
@@ -747,7 +762,7 @@ impl Game for Phutball {
         view::draw(painter, p, &marks);
     }
 
-    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
+    fn gesture(&mut self, gesture: Gesture, _board: Size) -> Outcome {
         if self.computer_to_move().is_some() {
             return match gesture {
                 Gesture::Tap { .. } => Outcome::say("The computer is thinking…"),
@@ -771,7 +786,7 @@ impl Game for Phutball {
                 {
                     let started = self.start_chain();
                     // A quick drag may already be over the first landing.
-                    let moved = self.gesture(Gesture::DragMove(at), board);
+                    let moved = self.drag_over(at);
                     if moved.message.is_some() {
                         moved
                     } else {
@@ -781,21 +796,7 @@ impl Game for Phutball {
                     Outcome::nothing()
                 }
             }
-            Gesture::DragMove(at) => {
-                let Some(b) = &self.building else {
-                    return Outcome::nothing();
-                };
-                let p = self.game.position;
-                let end = self.chain_end(b);
-                match geo.hit(at) {
-                    Some(pt)
-                        if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l, _)| l.at == pt) =>
-                    {
-                        self.extend_chain(pt)
-                    }
-                    _ => Outcome::nothing(),
-                }
-            }
+            Gesture::DragMove(at) => self.drag_over(at),
             Gesture::Drop(_) => {
                 if self.building.as_ref().is_some_and(|b| !b.chain.is_empty()) {
                     self.finish_chain()
