@@ -15,6 +15,7 @@ pub mod solver;
 pub mod variant;
 pub mod view;
 
+use crate::digest_set::DigestSet;
 use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
 use crate::geom::{Point, Rect, Size};
 use crate::input::{Gesture, Key};
@@ -1124,15 +1125,34 @@ impl Klondike {
     /// The best the game has reached (see [`analysis::Marks`]): the deal
     /// replayed through the moves played.
     fn marks(&self) -> analysis::Marks {
+        self.past().0
+    }
+
+    /// The game's marks, and the digests of every position it has been in.
+    fn past(&self) -> (analysis::Marks, DigestSet) {
         let mut s = self.rec.deal.clone();
         let mut marks = analysis::Marks::of(&s);
+        let mut seen = DigestSet::default();
+        seen.insert(s.digest());
         for t in &self.rec.played {
             if s.play(t.mv).is_err() {
                 break;
             }
             marks.raise(&s);
+            seen.insert(s.digest());
         }
-        marks
+        (marks, seen)
+    }
+
+    /// A legal move to a position the game has not been in yet, for a hint
+    /// when the search for progress runs out of budget: never a step back.
+    fn fresh_move(&self) -> Option<Move> {
+        let seen = self.past().1;
+        self.state.legal_moves().into_iter().find(|&mv| {
+            let mut next = self.state.clone();
+            analysis::play_as_game(&mut next, mv, self.auto_move()).is_ok()
+                && !seen.contains(&next.digest())
+        })
     }
 
     fn rebuild(&mut self) -> Result<(), StateError> {
@@ -1584,12 +1604,14 @@ impl Game for Klondike {
                 self.ui.lost = true;
                 Outcome::say("No useful move is left. Undo, or start a new deal.")
             }
-            analysis::Prospect::Unknown => match self.state.legal_moves().first() {
-                Some(&mv) => {
+            analysis::Prospect::Unknown => match self.fresh_move() {
+                Some(mv) => {
                     self.ui.hint = Some((mv, None));
-                    Outcome::say(format!("Hint: try {mv}."))
+                    Outcome::say(format!("Hint: try to {}", Self::hint_text(&self.state, mv)))
                 }
-                None => Outcome::say("There is no legal move."),
+                None => Outcome::say(
+                    "No sure progress found, and every move leads back to where you have been.",
+                ),
             },
         }
     }

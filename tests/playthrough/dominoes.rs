@@ -20,7 +20,7 @@ const HAND: Duration = Duration::from_secs(240);
 
 /// The end of a hand, as the status line says it.
 const HAND_OVER: &str = "const s = document.querySelector('.parlour-status').textContent; \
-     return s.includes('went out') || s.includes('Blocked');";
+     return s.includes('went out') || s.includes('Blocked')";
 
 fn game(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
     let mut d = Dominoes::new(Seed(seed));

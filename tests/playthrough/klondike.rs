@@ -111,7 +111,13 @@ fn path(k: &Klondike, css: Size, mv: Move) -> (Point, Point) {
         .find(|sp| sp.card == head && sp.pile == mv.source())
         .expect("the card is on the table")
         .rect;
-    let grab = Point::new(src.x + src.w / 2.0, src.y + src.h.min(24.0) / 2.0);
+    // Halfway down the strip of the card that shows, above the next card.
+    let shown = sprites
+        .iter()
+        .filter(|sp| sp.pile == mv.source() && sp.rect.y > src.y)
+        .map(|sp| sp.rect.y - src.y)
+        .fold(src.h.min(24.0), f64::min);
+    let grab = Point::new(src.x + src.w / 2.0, src.y + shown / 2.0);
     let to = match mv {
         Move::WasteToTableau(t)
         | Move::ReserveToTableau(_, t)
