@@ -6,9 +6,7 @@
 
 mod common;
 
-use common::{browser, click, drag, enabled, Browser};
-use fantoccini::elements::Element;
-use fantoccini::Locator;
+use common::{browser, canvas, click, drag, enabled, moves, Browser};
 use parlour::game::Game;
 use parlour::geom::{Fit, Point, Size};
 use parlour::klondike::analysis::{self, Prospect};
@@ -66,35 +64,6 @@ impl Mirror {
     fn stock(&self) -> Point {
         self.to_css(Layout::new(self.css, 7, 4).stock.center())
     }
-}
-
-async fn canvas(b: &Browser) -> (Element, Size) {
-    let el = b
-        .client
-        .find(Locator::Css(".parlour canvas"))
-        .await
-        .unwrap();
-    let size = b
-        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
-        .await;
-    (
-        el,
-        Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap()),
-    )
-}
-
-/// The moves the page has recorded, from its save.
-async fn played(b: &Browser) -> Vec<String> {
-    let v = b
-        .js("return window.parlour ? window.parlour.moves() : null;")
-        .await;
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|m| m.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 async fn open_seed(b: &Browser, seed: u64) {
@@ -171,7 +140,7 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
     )
     .await;
     assert_eq!(
-        played(&b).await,
+        moves(&b).await,
         Vec::<String>::new(),
         "an illegal drop changes nothing"
     );
@@ -185,7 +154,7 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
     drag(&b, &el, css, from, to).await;
     b.wait_for("the move", "return window.parlour.moves().length > 0;")
         .await;
-    assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
+    assert_eq!(moves(&b).await.first(), Some(&mv.to_string()));
     assert!(b
         .js("return document.querySelector('.parlour-sr-only').textContent;")
         .await
@@ -218,9 +187,9 @@ async fn the_keyboard_plays_a_move() {
     el.send_keys(&keys).await.unwrap();
     b.wait_for("the move", "return window.parlour.moves().length > 0;")
         .await;
-    assert_eq!(played(&b).await.first(), Some(&mv.to_string()));
+    assert_eq!(moves(&b).await.first(), Some(&mv.to_string()));
     // D deals from the stock; Ctrl+Z takes it back.
-    let before = played(&b).await.len();
+    let before = moves(&b).await.len();
     el.send_keys("d").await.unwrap();
     b.wait_for(
         "a deal",

@@ -106,9 +106,21 @@ fn path(k: &Klondike, css: Size, mv: Move) -> (Point, Point) {
     }
     let sprites = view::scene(s, &layout);
     let head = s.moving_card(mv).expect("a card moves");
+    // With several decks a pile can hold the same card twice: find it by its place.
+    let count = match mv {
+        Move::TableauToTableau { count, .. } => usize::from(count),
+        _ => 1,
+    };
+    let in_pile = match mv.source() {
+        Pile::Tableau(i) => s.tableau[usize::from(i)].cards.len(),
+        Pile::Reserve(r) => s.reserves[usize::from(r)].len(),
+        Pile::Foundation(f) => usize::from(s.foundation_len(f)),
+        Pile::Waste | Pile::Stock => s.waste.len(),
+    };
     let src = sprites
         .iter()
-        .find(|sp| sp.card == head && sp.pile == mv.source())
+        .find(|sp| sp.pile == mv.source() && sp.index + count == in_pile)
+        .filter(|sp| sp.card == head)
         .expect("the card is on the table")
         .rect;
     // Halfway down the strip of the card that shows, above the next card.
