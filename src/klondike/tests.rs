@@ -492,3 +492,24 @@ fn following_hints_long_never_revisits_a_position() {
         follow_hints(&mut dealt(variant, seed), 400);
     }
 }
+
+#[test]
+fn the_solver_indicator_gives_its_verdict_within_a_bounded_number_of_frames() {
+    // The page's computer in Klondike is its solver: each frame runs one
+    // slice, and the node budget bounds the slices, so a verdict (perhaps
+    // "Winnable?") always comes.
+    let bound = JUDGE_NODES.div_ceil(SLICE_NODES) + 2;
+    for seed in [1, 17, 30] {
+        let mut k = game(seed);
+        k.set_option("indicator", "on").unwrap();
+        k.new_game(Seed(seed));
+        let mut now = 0.0;
+        let mut frames = 0;
+        while k.ui.verdict.is_none() {
+            k.tick(now);
+            now += 16.0;
+            frames += 1;
+            assert!(frames <= bound, "seed {seed}: no verdict in {bound} frames");
+        }
+    }
+}
