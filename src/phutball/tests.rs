@@ -173,8 +173,10 @@ fn the_computer_can_move_first() {
     assert_eq!(g.moves().len(), 1);
 }
 
-#[test]
-fn a_chain_can_be_dragged_through_its_landings() {
+/// Two men above the ball (H10), with a gap: a two-jump chain to H14 is open.
+/// Drags from the ball: the drag starts over `start`, then moves over `path`,
+/// and is let go at the last point. Returns the drop's outcome.
+fn drag_chain(start: &str, path: &[&str]) -> (Phutball, Outcome) {
     let mut g = Phutball::new(Seed(1));
     for m in ["H11", "A1", "H13"] {
         g.play_text(m).unwrap();
@@ -186,15 +188,30 @@ fn a_chain_can_be_dragged_through_its_landings() {
     g.gesture(
         Gesture::DragStart {
             from: at("H10"),
-            at: at("H10"),
+            at: at(start),
         },
         board,
     );
-    g.gesture(Gesture::DragMove(at("H11")), board);
-    g.gesture(Gesture::DragMove(at("H12")), board);
-    g.gesture(Gesture::DragMove(at("H13")), board);
-    g.gesture(Gesture::DragMove(at("H14")), board);
-    let out = g.gesture(Gesture::Drop(at("H14")), board);
+    for p in path {
+        g.gesture(Gesture::DragMove(at(p)), board);
+    }
+    let last = path.last().copied().unwrap_or(start);
+    let out = g.gesture(Gesture::Drop(at(last)), board);
+    (g, out)
+}
+
+#[test]
+fn a_chain_can_be_dragged_through_its_landings() {
+    let (g, out) = drag_chain("H10", &["H11", "H12", "H13", "H14"]);
+    assert!(out.changed, "{out:?}");
+    assert_eq!(g.moves().last().map(String::as_str), Some("H10-H12-H14"));
+}
+
+#[test]
+fn a_quick_drag_already_over_the_first_landing_keeps_it() {
+    // The tracker reports the move that crosses the drag threshold as the
+    // drag's start, wherever it is: over H12 already, it is the first landing.
+    let (g, out) = drag_chain("H12", &["H14"]);
     assert!(out.changed, "{out:?}");
     assert_eq!(g.moves().last().map(String::as_str), Some("H10-H12-H14"));
 }
@@ -295,29 +312,4 @@ fn a_frozen_clock_does_not_stall_the_computer() {
         ticks += 1;
         assert!(ticks <= crate::think::MAX_TICKS);
     }
-}
-
-#[test]
-fn a_quick_drag_already_over_the_first_landing_keeps_it() {
-    // The tracker reports the move that crosses the drag threshold as the
-    // drag's start, wherever it is: over H12 already, it is the first landing.
-    let mut g = Phutball::new(Seed(1));
-    for m in ["H11", "A1", "H13"] {
-        g.play_text(m).unwrap();
-    }
-    let geo = Geometry::new(g.position().options.dims);
-    let board = g.board_size(Size::new(1.0, 1.0));
-    let at = |s: &str| geo.point(pt(s));
-    g.gesture(Gesture::Press(at("H10")), board);
-    g.gesture(
-        Gesture::DragStart {
-            from: at("H10"),
-            at: at("H12"),
-        },
-        board,
-    );
-    g.gesture(Gesture::DragMove(at("H14")), board);
-    let out = g.gesture(Gesture::Drop(at("H14")), board);
-    assert!(out.changed, "{out:?}");
-    assert_eq!(g.moves().last().map(String::as_str), Some("H10-H12-H14"));
 }

@@ -632,3 +632,12 @@ pub async fn perform_path(b: &Browser, el: &Element, css: Size, points: &[Point]
     });
     perform(b, steps, touch).await;
 }
+
+/// The page's query for `game` dealt from `seed` with these options.
+pub fn game_query(game: &str, seed: u64, pairs: &[(&str, &str)]) -> String {
+    let mut q = format!("?game={game}&seed={seed}");
+    for (k, v) in pairs {
+        q.push_str(&format!("&{k}={v}"));
+    }
+    q
+}

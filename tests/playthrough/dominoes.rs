@@ -32,11 +32,7 @@ fn game(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
 }
 
 fn query(pairs: &[(&str, &str)], seed: u64) -> String {
-    let mut q = format!("?game=dominoes&seed={seed}");
-    for (k, v) in pairs {
-        q.push_str(&format!("&{k}={v}"));
-    }
-    q
+    crate::common::game_query("dominoes", seed, pairs)
 }
 
 fn hand_over(d: &Dominoes) -> bool {

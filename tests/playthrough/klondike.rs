@@ -38,11 +38,7 @@ pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
 }
 
 fn query(pairs: &[(&str, &str)], seed: u64) -> String {
-    let mut q = format!("?game=klondike&seed={seed}");
-    for (k, v) in pairs {
-        q.push_str(&format!("&{k}={v}"));
-    }
-    q
+    crate::common::game_query("klondike", seed, pairs)
 }
 
 /// How the game stands: over (and how), or still to play.

@@ -28,11 +28,7 @@ fn game(pairs: &[(&str, &str)]) -> Phutball {
 }
 
 fn query(pairs: &[(&str, &str)]) -> String {
-    let mut q = "?game=phutball&seed=1".to_owned();
-    for (k, v) in pairs {
-        q.push_str(&format!("&{k}={v}"));
-    }
-    q
+    crate::common::game_query("phutball", 1, pairs)
 }
 
 /// The points a move's text names: one for a placement, the ball and each
