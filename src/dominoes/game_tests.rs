@@ -334,3 +334,13 @@ fn a_forced_opening_or_pass_never_stalls_the_strong_computer() {
     }
     assert_eq!(forced, 3, "three deals with a forced opening");
 }
+
+#[test]
+fn enter_asks_the_thinking_computer_to_play_now() {
+    let mut d = with(&[("p1", "strong"), ("p2", "strong")], 3);
+    assert_eq!(d.tick(0.0), Outcome::redraw(), "thinking");
+    assert!(d.table.m.moves().is_empty());
+    let out = d.key(Key::Enter);
+    assert_eq!(out.message.as_deref(), Some("The computer plays now."));
+    assert!(d.tick(1.0).changed, "it plays on the next frame");
+}

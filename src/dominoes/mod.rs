@@ -929,6 +929,15 @@ impl Game for Dominoes {
     }
 
     fn key(&mut self, key: Key) -> Outcome {
+        if self.computer_to_move().is_some() && matches!(key, Key::Enter | Key::Space) {
+            return match self.ui.thinker.as_mut() {
+                Some(t) => {
+                    t.hurry();
+                    Outcome::say("The computer plays now.")
+                }
+                None => Outcome::nothing(),
+            };
+        }
         if self.ui.prompt.is_some() {
             return match key {
                 Key::Escape => {

@@ -453,6 +453,17 @@ impl Phutball {
         }
     }
 
+    /// Asks the computer thinking now to play its best move at once.
+    fn hurry(&mut self) -> Outcome {
+        match self.thinker.as_mut() {
+            Some((_, t)) => {
+                t.hurry();
+                Outcome::say("The computer moves now.")
+            }
+            None => Outcome::nothing(),
+        }
+    }
+
     /// A drag building a chain is over `at`: a landing there extends it.
     fn drag_over(&mut self, at: crate::geom::Point) -> Outcome {
         let Some(b) = &self.building else {
@@ -765,7 +776,7 @@ impl Game for Phutball {
     fn gesture(&mut self, gesture: Gesture, _board: Size) -> Outcome {
         if self.computer_to_move().is_some() {
             return match gesture {
-                Gesture::Tap { .. } => Outcome::say("The computer is thinking…"),
+                Gesture::Tap { .. } => Outcome::say("The computer is thinking… (Enter: move now)"),
                 _ => Outcome::nothing(),
             };
         }
@@ -814,10 +825,11 @@ impl Game for Phutball {
     }
 
     fn key(&mut self, key: Key) -> Outcome {
-        if self.computer_to_move().is_some()
-            && matches!(key, Key::Enter | Key::Space | Key::Backspace)
-        {
-            return Outcome::say("The computer is thinking…");
+        if self.computer_to_move().is_some() && matches!(key, Key::Enter | Key::Space) {
+            return self.hurry();
+        }
+        if self.computer_to_move().is_some() && key == Key::Backspace {
+            return Outcome::say("The computer is thinking… (Enter: move now)");
         }
         let dims = self.game.position.options.dims;
         let c = self.cursor.unwrap_or(self.game.position.ball);

@@ -313,3 +313,16 @@ fn a_frozen_clock_does_not_stall_the_computer() {
         assert!(ticks <= crate::think::MAX_TICKS);
     }
 }
+
+#[test]
+fn enter_asks_the_thinking_computer_to_move_now() {
+    let mut g = Phutball::new(Seed(2));
+    g.set_option("opponent", "strong").unwrap();
+    g.set_option("computer", "ohs").unwrap();
+    assert!(!g.tick(0.0).changed, "it pauses first");
+    assert_eq!(
+        g.key(Key::Enter).message.as_deref(),
+        Some("The computer moves now.")
+    );
+    assert!(g.tick(1.0).changed, "it moves on the next frame");
+}
