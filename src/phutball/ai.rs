@@ -277,9 +277,11 @@ impl Searcher<'_> {
                 let Some((next, scored)) = apply(p, mv) else {
                     continue;
                 };
+                // Scored as inside the search: an earlier goal counts more,
+                // so with every move losing the latest loss is chosen.
                 let score = match scored {
-                    Some(s) if s == p.to_move => WIN,
-                    Some(_) => -WIN,
+                    Some(s) if s == p.to_move => WIN + i32::from(depth),
+                    Some(_) => -WIN - i32::from(depth),
                     None => -self.negamax(&next, depth - 1, -WIN * 2, -alpha),
                 };
                 if self.stopped {
@@ -431,13 +433,17 @@ mod tests {
 
     #[test]
     fn strong_blocks_a_goal_in_one_when_it_can() {
-        // Eks to move; Ohs threaten H10-H12-H14-H16-H18-H20.
-        let p = position("H10", "H11 H13 H15 H17 H19", Side::Eks);
+        // Eks to move; Ohs threaten H10-H12-H14-H16-H18-H20. Eks can block
+        // by jumping the ball down over H9, away from the men. (Without H9
+        // nothing blocks, and this test was once passed by an own goal: a
+        // finished game leaves no goal in one.)
+        let p = position("H10", "H9 H11 H13 H15 H17 H19", Side::Eks);
         let mut threat = p;
         threat.to_move = Side::Ohs;
         assert!(has_win(&threat));
         let (mv, _) = choose(&p, Level::Strong, &mut Rng::new(Seed(1)), 20_000);
-        let (next, _) = apply(&p, mv.unwrap()).unwrap();
+        let (next, scored) = apply(&p, mv.unwrap()).unwrap();
+        assert_eq!(scored, None, "no goal: {mv:?}");
         assert!(!has_win(&next), "the threat is blocked by {:?}", mv);
     }
 
@@ -480,6 +486,19 @@ mod tests {
         );
         assert!(mv.is_some());
         assert!(stats.nodes < 5_000, "{stats:?}");
+    }
+
+    #[test]
+    fn with_every_move_losing_the_strong_level_makes_the_opponent_find_the_win() {
+        // Eks to move: the only jump (H17 over H18) ends on Ohs' goal line, an
+        // own goal now; any placement lets Ohs make the same jump next move.
+        // The root used to score the goal now as -WIN and the later loss
+        // lower, -(WIN + depth - 1), and so scored its own goal at once.
+        let p = position("H17", "H18", Side::Eks);
+        let (mv, stats) = choose(&p, Level::Strong, &mut Rng::new(Seed(1)), 20_000);
+        assert!(stats.depth >= 2, "{stats:?}");
+        let (_, scored) = apply(&p, mv.unwrap()).unwrap();
+        assert_eq!(scored, None, "not an own goal: {mv:?}");
     }
 
     #[test]
