@@ -2,10 +2,11 @@
 //! useful move (hints), whether any useful move is left (a lost game), and
 //! which cards may go to the foundations automatically.
 //!
-//! "Useful" means irreversible progress: a card goes to a foundation beyond
-//! what was there, a face-down card turns up, or a card leaves the stock and
-//! waste for good. Cycling the stock or shuffling runs between piles is not
-//! progress, so a game where only those remain is lost.
+//! "Useful" means irreversible progress: more cards on the foundations than
+//! the game has ever had, fewer face down, or fewer in the stock and waste
+//! (the game's [`Marks`]). Cycling the stock, shuffling runs between piles or
+//! putting back up a card taken down is not progress, so a game where only
+//! those remain is lost.
 
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, MoveError, State};

@@ -778,7 +778,7 @@ impl Klondike {
                 self.stats_mut().played += 1;
             }
         }
-        if self.option("auto-move") == "on" {
+        if self.auto_move() {
             while let Some(m) = analysis::safe_move(&self.state) {
                 if self.state.play(m).is_err() {
                     break;
