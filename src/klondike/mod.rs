@@ -1122,32 +1122,33 @@ impl Klondike {
         self.option("auto-move") == "on"
     }
 
-    /// The best the game has reached (see [`analysis::Marks`]): the deal
-    /// replayed through the moves played.
+    /// The best the game has reached (see [`analysis::Marks`]).
     fn marks(&self) -> analysis::Marks {
-        self.past().0
+        let mut marks = analysis::Marks::of(&self.rec.deal);
+        self.replayed(|s| marks.raise(s));
+        marks
     }
 
-    /// The game's marks, and the digests of every position it has been in.
-    fn past(&self) -> (analysis::Marks, DigestSet) {
+    /// Calls `visit` with every position the game has been in: the deal
+    /// replayed through the moves played.
+    fn replayed(&self, mut visit: impl FnMut(&State)) {
         let mut s = self.rec.deal.clone();
-        let mut marks = analysis::Marks::of(&s);
-        let mut seen = DigestSet::default();
-        seen.insert(s.digest());
+        visit(&s);
         for t in &self.rec.played {
             if s.play(t.mv).is_err() {
                 break;
             }
-            marks.raise(&s);
-            seen.insert(s.digest());
+            visit(&s);
         }
-        (marks, seen)
     }
 
     /// A legal move to a position the game has not been in yet, for a hint
     /// when the search for progress runs out of budget: never a step back.
     fn fresh_move(&self) -> Option<Move> {
-        let seen = self.past().1;
+        let mut seen = DigestSet::default();
+        self.replayed(|s| {
+            seen.insert(s.digest());
+        });
         self.state.legal_moves().into_iter().find(|&mv| {
             let mut next = self.state.clone();
             analysis::play_as_game(&mut next, mv, self.auto_move()).is_ok()
