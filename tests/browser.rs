@@ -203,9 +203,9 @@ async fn pointer_and_keyboard_moves_are_saved_undone_and_restored() {
     b.wait_for("phutball", &painted(0, WOOD)).await;
     // Tap one point to the right of the ball, found with the page's own geometry.
     let size = b.js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];").await;
-    let css = parlour::geom::Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let css = parlour::shell::geom::Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
     let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(2));
-    let fit = parlour::geom::Fit::new(game.board_size(css), css);
+    let fit = parlour::shell::geom::Fit::new(game.board_size(css), css);
     let geo = parlour::phutball::Geometry::new(parlour::phutball::Dims::STANDARD);
     let at = fit.to_css(geo.point("J10".parse().unwrap()));
     let canvas = b
@@ -346,8 +346,8 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
 #[tokio::test(flavor = "multi_thread")]
 async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
     use fantoccini::Locator;
-    use parlour::geom::{Fit, Size};
     use parlour::phutball::{Dims, Geometry};
+    use parlour::shell::geom::{Fit, Size};
     if !enabled("phutball_placements_and_a_two_jump_chain_by_clicks") {
         return;
     }

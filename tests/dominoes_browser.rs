@@ -8,8 +8,8 @@ use common::{browser, drag, enabled};
 use fantoccini::Locator;
 use parlour::dominoes::rules::Move;
 use parlour::dominoes::Dominoes;
-use parlour::game::Game;
-use parlour::geom::{Fit, Size};
+use parlour::shell::geom::{Fit, Size};
+use parlour::shell::Game;
 use parlour::Seed;
 use serde_json::json;
 

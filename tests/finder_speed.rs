@@ -10,7 +10,7 @@
 use parlour::phutball::ai::{choose, Level};
 use parlour::phutball::finder::find_wins;
 use parlour::phutball::rules::{Options, Position, Side};
-use parlour::rng::Rng;
+use parlour::util::rng::Rng;
 use parlour::Seed;
 use std::time::Instant;
 

@@ -7,12 +7,12 @@
 mod common;
 
 use common::{browser, canvas, click, drag, enabled, moves, Browser};
-use parlour::game::Game;
-use parlour::geom::{Fit, Point, Size};
 use parlour::klondike::analysis::{self, Prospect};
 use parlour::klondike::rules::{Move, Pile};
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
+use parlour::shell::geom::{Fit, Point, Size};
+use parlour::shell::Game;
 use parlour::Seed;
 use serde_json::Value;
 use std::time::Duration;

@@ -2,12 +2,12 @@
 //! round-trip, undo restores exactly, and no save text can crash a load.
 #![cfg(not(target_arch = "wasm32"))]
 
-use parlour::game::{new_game, GameKind};
-use parlour::geom::{Point, Size};
-use parlour::input::{Gesture, Key};
-use parlour::params::{parse_query, query_for};
-use parlour::save::{self, MemoryStore, Store};
-use parlour::session::{open, Wanted};
+use parlour::games::{new_game, GameKind};
+use parlour::host::params::{parse_query, query_for};
+use parlour::host::save::{self, MemoryStore, Store};
+use parlour::host::session::{open, Wanted};
+use parlour::shell::geom::{Point, Size};
+use parlour::shell::input::{Gesture, Key};
 use parlour::Seed;
 use proptest::prelude::*;
 
@@ -83,7 +83,7 @@ proptest! {
         let choice = spec.choices[pick.index(spec.choices.len())];
         game.set_option(spec.key, choice.value).unwrap();
         game.new_game(Seed(seed));
-        let (req, problems) = parse_query(&query_for(game.as_ref()));
+        let (req, problems) = parse_query(&query_for(kind, game.as_ref()));
         prop_assert!(problems.is_empty());
         let mut store = MemoryStore::default();
         let wanted = Wanted { seed: req.seed, options: req.options };
@@ -96,9 +96,9 @@ proptest! {
         let mut game = new_game(kind, Seed(seed));
         play(game.as_mut(), &steps);
         let mut store = MemoryStore::default();
-        save::write(&mut store, "k", game.as_ref()).unwrap();
+        save::write(&mut store, "k", kind, game.as_ref()).unwrap();
         let mut other = new_game(kind, Seed(0));
-        prop_assert_eq!(save::restore(&mut store, "k", other.as_mut()), save::Restored::Loaded);
+        prop_assert_eq!(save::restore(&mut store, "k", kind, other.as_mut()), save::Restored::Loaded);
         prop_assert_eq!(other.save(), game.save());
     }
 
@@ -127,7 +127,7 @@ proptest! {
         };
         store.set(&save::save_key(None, kind), &text).unwrap();
         let opened = open(kind, &Wanted::default(), &mut store, &save::save_key(None, kind), Seed(1));
-        prop_assert_eq!(opened.game.kind(), kind);
+        prop_assert_eq!(opened.kind, kind);
         // Nothing is lost: a refused save is kept aside, byte for byte.
         if !opened.notices.is_empty() {
             let kept = format!("{}:bad:1", save::save_key(None, kind));
@@ -137,13 +137,13 @@ proptest! {
 }
 
 mod klondike {
-    use parlour::game::Game;
-    use parlour::geom::{Point, Size};
-    use parlour::input::{straight_drag, Gesture, Key};
     use parlour::klondike::cards::Suit;
     use parlour::klondike::rules::{Foundation, Move, Rules, State};
     use parlour::klondike::variant::Variant;
     use parlour::klondike::{deal_format, Klondike};
+    use parlour::shell::geom::{Point, Size};
+    use parlour::shell::input::{straight_drag, Gesture, Key};
+    use parlour::shell::Game;
     use parlour::Seed;
     use proptest::prelude::*;
 
@@ -337,10 +337,10 @@ mod klondike {
 }
 
 mod phutball {
-    use parlour::game::Game;
     use parlour::phutball::ai::jump_results;
     use parlour::phutball::rules::{Move, Options, Position};
     use parlour::phutball::{Dims, Phutball, Pt};
+    use parlour::shell::Game;
     use parlour::Seed;
     use proptest::prelude::*;
 
@@ -423,7 +423,7 @@ mod dominoes {
     use parlour::dominoes::rules::{Hand, Reach, Rules, Stuck, Variant};
     use parlour::dominoes::tile::Pips;
     use parlour::dominoes::Dominoes;
-    use parlour::game::Game;
+    use parlour::shell::Game;
     use parlour::Seed;
     use proptest::prelude::*;
 

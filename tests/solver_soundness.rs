@@ -6,7 +6,7 @@
 use parlour::klondike::cards::{Card, Rank, Suit};
 use parlour::klondike::rules::{Build, Column, Fill, Passes, Rules, Runs, State};
 use parlour::klondike::solver::{solve, Limits, Verdict};
-use parlour::rng::Rng;
+use parlour::util::rng::Rng;
 use parlour::Seed;
 use std::collections::HashSet;
 

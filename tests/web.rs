@@ -68,11 +68,11 @@ async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
     assert_eq!(f64::from(canvas.width()), (css_w * dpr).round());
     // The dominoes table colour at the left of the table, half way down
     // (the tiles gather in the middle): where the board and its layout say.
-    let css = parlour::geom::Size::new(css_w, f64::from(canvas.client_height()));
+    let css = parlour::shell::geom::Size::new(css_w, f64::from(canvas.client_height()));
     let board = parlour::dominoes::board_size(css);
-    let fit = parlour::geom::Fit::new(board, css);
+    let fit = parlour::shell::geom::Fit::new(board, css);
     let table = parlour::dominoes::Layout::new(board, 17).table;
-    let at = fit.to_css(parlour::geom::Point::new(
+    let at = fit.to_css(parlour::shell::geom::Point::new(
         table.x + 30.0,
         table.y + table.h / 2.0 + 7.0,
     ));

@@ -14,8 +14,8 @@
 //!   [`Search`] runs in slices, so the page never freezes.
 
 use super::rules::{Hand, Move};
-use crate::rng::{Rng, Seed};
-use crate::think::{Progress, Ready, Think};
+use crate::shell::think::{Progress, Ready, Think};
+use crate::util::rng::{Rng, Seed};
 use std::fmt;
 use std::str::FromStr;
 
@@ -381,7 +381,7 @@ mod tests {
 }
 
 /// A computer's thinking about one move, run in slices by the shell's
-/// [`Thinker`](crate::think::Thinker): the strong level's playouts, or a move
+/// [`Thinker`](crate::shell::think::Thinker): the strong level's playouts, or a move
 /// the other levels choose at once.
 #[derive(Clone, Debug)]
 pub enum Mind {

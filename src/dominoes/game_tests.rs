@@ -1,7 +1,7 @@
 //! The game in the shell: tray, drag and drop, prompts, computers, undo, saves.
 
 use super::*;
-use crate::input::straight_drag;
+use crate::shell::input::straight_drag;
 
 fn board() -> Size {
     board_size(Size::new(1000.0, 750.0))
@@ -112,9 +112,11 @@ fn saves_round_trip_and_refuse_tampering() {
     other.load(&saved).unwrap();
     assert_eq!(other, d);
     assert_eq!(other.save(), saved);
-    let mut rec: Record = crate::save::state_from_text(&saved).unwrap();
+    let mut rec: Record = crate::shell::codec::state_from_text(&saved).unwrap();
     rec.plays[0].push("0-0-0@40,40u".into());
-    let err = other.load(&crate::save::state_to_text(&rec)).unwrap_err();
+    let err = other
+        .load(&crate::shell::codec::state_to_text(&rec))
+        .unwrap_err();
     assert!(err.to_string().contains("hand 1, move"), "{err}");
     assert_eq!(other, d, "a failed load changes nothing");
 }
@@ -230,7 +232,7 @@ fn records_export_and_import() {
 
 #[test]
 fn drawing_shows_tiles_pips_and_totals() {
-    use crate::paint::{Op, Recorder};
+    use crate::shell::paint::{Op, Recorder};
     let mut d = with(&[("p2", "greedy")], 3);
     let_computers_play(&mut d);
     let mut r = Recorder::default();
@@ -273,9 +275,9 @@ fn computers_finish_the_hand(d: &mut Dominoes, frame_ms: f64) -> usize {
             now += frame_ms;
             ticks += 1;
             assert!(
-                ticks <= crate::think::MAX_TICKS,
+                ticks <= crate::shell::think::MAX_TICKS,
                 "no move within {} ticks: {}",
-                crate::think::MAX_TICKS,
+                crate::shell::think::MAX_TICKS,
                 d.status()
             );
         }
@@ -326,7 +328,10 @@ fn a_forced_opening_or_pass_never_stalls_the_strong_computer() {
         while d.table.m.moves().is_empty() {
             d.tick(5_000.0);
             ticks += 1;
-            assert!(ticks <= crate::think::MAX_TICKS, "seed {seed} stalls");
+            assert!(
+                ticks <= crate::shell::think::MAX_TICKS,
+                "seed {seed} stalls"
+            );
         }
         if forced == 3 {
             break;

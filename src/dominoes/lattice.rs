@@ -4,7 +4,7 @@
 //! `(q, r)` has vertices `(q, r)`, `(q+1, r)`, `(q, r+1)`; the down cell `(q, r)`
 //! has `(q+1, r)`, `(q, r+1)`, `(q+1, r+1)`.
 
-use crate::geom::Point;
+use crate::shell::geom::Point;
 use serde::{Deserialize, Serialize};
 
 /// A lattice vertex.
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn hit_test_agrees_with_the_triangles_on_random_points() {
-        use crate::rng::{Rng, Seed};
+        use crate::util::rng::{Rng, Seed};
         let mut rng = Rng::new(Seed(11));
         let unit = |r: &mut Rng| r.below(1_000_000) as f64 / 1_000_000.0;
         for _ in 0..20_000 {

@@ -24,12 +24,13 @@ mod view;
 pub use settings::OPTIONS;
 pub use view::{board_size, corner_buttons, Layout, SIDE};
 
-use crate::game::{Game, GameKind, History, OptionError, OptionSpec, Options, Outcome, StateError};
-use crate::geom::{Point, Size};
-use crate::input::{Gesture, Key};
-use crate::paint::Painter;
-use crate::rng::{Rng, Seed};
-use crate::think::{Pace, Thinker, Turn};
+use crate::shell::geom::{Point, Size};
+use crate::shell::history::History;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::think::{Pace, Thinker, Turn};
+use crate::shell::{Game, OptionError, OptionSpec, Options, Outcome, StateError};
+use crate::util::rng::{Rng, Seed};
 use ai::{Level, Mind};
 use lattice::Cell;
 use play::Match;
@@ -804,10 +805,6 @@ impl Dominoes {
 }
 
 impl Game for Dominoes {
-    fn kind(&self) -> GameKind {
-        GameKind::Dominoes
-    }
-
     fn seed(&self) -> Seed {
         self.seed
     }
@@ -1219,11 +1216,11 @@ impl Game for Dominoes {
     }
 
     fn save(&self) -> String {
-        crate::save::state_to_text(&self.record())
+        crate::shell::codec::state_to_text(&self.record())
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let rec: Record = crate::save::state_from_text(state)?;
+        let rec: Record = crate::shell::codec::state_from_text(state)?;
         let options = rec.options.validated(OPTIONS)?;
         if rec.tally.len() != 4 {
             return Err(StateError("the tally needs four seats".into()));

@@ -2,7 +2,7 @@
 //! reaches the target (or a single hand, without one).
 
 use super::rules::{Effect, End, Hand, Move, PlayError, Rules};
-use crate::rng::{Rng, Seed};
+use crate::util::rng::{Rng, Seed};
 
 /// A hand that has ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

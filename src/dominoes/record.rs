@@ -23,13 +23,13 @@ use super::play::Match;
 use super::rules::{Hand, Move, Placed, Placement, Rules};
 use super::settings::{rules_from, OPTIONS, RULE_KEYS};
 use super::tile::Tile;
-use crate::game::Options;
-use crate::rng::Seed;
+use crate::shell::Options;
+use crate::util::rng::Seed;
 
 /// What is wrong with a text, and on which line (from 1; 0 for the whole text).
-pub type FormatError = crate::text_lines::LineError;
+pub type FormatError = crate::util::text_lines::LineError;
 
-use crate::text_lines::line_error as err;
+use crate::util::text_lines::line_error as err;
 
 /// The `key: value` lines of a text, with their line numbers; the rule
 /// lines are read into settings on the way.
@@ -42,7 +42,7 @@ struct Lines {
 fn read_lines(text: &str) -> Result<Lines, FormatError> {
     let mut options = Options::defaults(OPTIONS);
     let mut rest: Vec<(String, usize, String)> = Vec::new();
-    for (n, key, value) in crate::text_lines::key_values(text)? {
+    for (n, key, value) in crate::util::text_lines::key_values(text)? {
         if RULE_KEYS.contains(&key) {
             options
                 .set(OPTIONS, key, value)
@@ -256,7 +256,7 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     let mut seen: Vec<Tile> = hands.iter().flatten().copied().collect();
     seen.extend(&boneyard);
     seen.extend(board.iter().map(|p| p.tile));
-    crate::sort::sort(&mut seen);
+    crate::util::sort::sort(&mut seen);
     let set = rules.tiles();
     for w in seen.windows(2) {
         if w[0] == w[1] {

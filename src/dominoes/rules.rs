@@ -6,7 +6,7 @@
 
 use super::lattice::{cells_at, Cell};
 use super::tile::{set, Pips, Tile};
-use crate::rng::{Rng, Seed};
+use crate::util::rng::{Rng, Seed};
 use std::fmt;
 
 /// Which game is played.
@@ -381,7 +381,7 @@ impl Hand {
         let hands: Vec<Vec<Tile>> = (0..rules.players())
             .map(|p| {
                 let mut h = tiles[p * size..(p + 1) * size].to_vec();
-                crate::sort::sort(&mut h);
+                crate::util::sort::sort(&mut h);
                 h
             })
             .collect();
@@ -570,7 +570,7 @@ impl Hand {
             }
         }
         out.retain(|c| self.at(*c).is_none());
-        crate::sort::sort(&mut out);
+        crate::util::sort::sort(&mut out);
         out.dedup();
         out
     }
@@ -1063,7 +1063,7 @@ impl Hand {
         let mut all: Vec<Tile> = self.hands.iter().flatten().copied().collect();
         all.extend(&self.boneyard);
         all.extend(self.placed().map(|p| p.tile));
-        crate::sort::sort(&mut all);
+        crate::util::sort::sort(&mut all);
         all
     }
 
@@ -1074,7 +1074,7 @@ impl Hand {
             .flat_map(|s| self.hands[s].iter().copied())
             .collect();
         out.extend(&self.boneyard);
-        crate::sort::sort(&mut out);
+        crate::util::sort::sort(&mut out);
         out
     }
 
@@ -1090,7 +1090,7 @@ impl Hand {
             if s != seat {
                 let n = h.hands[s].len();
                 h.hands[s] = it.by_ref().take(n).collect();
-                crate::sort::sort(&mut h.hands[s]);
+                crate::util::sort::sort(&mut h.hands[s]);
             }
         }
         h.boneyard = it.collect();

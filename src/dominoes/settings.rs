@@ -4,7 +4,7 @@
 use super::ai::Level;
 use super::rules::{Matching, Reach, Rules, Stuck, Variant};
 use super::tile::Pips;
-use crate::game::{Choice, OptionSpec, Options};
+use crate::shell::{Choice, OptionSpec, Options};
 
 const SEAT_CHOICES: &[Choice] = &[
     Choice::new("person", "A person"),

@@ -392,12 +392,12 @@ fn tri_ominos_deals_nine_or_seven_and_leaves_a_boneyard() {
         let rules = Rules::new(Variant::TriOminos)
             .with_players(players)
             .unwrap();
-        let h = Hand::deal(rules, crate::rng::Seed(4));
+        let h = Hand::deal(rules, crate::util::rng::Seed(4));
         assert!(h.hands().iter().all(|x| x.len() == each));
         assert_eq!(h.boneyard().len(), 56 - players * each);
     }
     let points = Rules::new(Variant::Points).with_players(3).unwrap();
-    let h = Hand::deal(points, crate::rng::Seed(4));
+    let h = Hand::deal(points, crate::util::rng::Seed(4));
     assert!(h.hands().iter().all(|x| x.len() == 11));
     assert_eq!(h.boneyard().len(), 2, "35 = 3 × 11 + 2");
     assert!(Rules::new(Variant::Points).with_players(5).is_err());

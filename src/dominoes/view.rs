@@ -4,8 +4,8 @@
 
 use super::lattice::{Cell, Lattice};
 use super::tile::Tile;
-use crate::geom::{Point, Rect, Size};
-use crate::paint::{Align, Color, Painter};
+use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::paint::{Align, Color, Painter};
 
 /// A tile's side on the table at zoom 1, in board units.
 pub const SIDE: f64 = 72.0;

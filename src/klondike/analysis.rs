@@ -10,8 +10,8 @@
 
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, MoveError, State};
-use crate::digest_set::DigestSet;
-use crate::fifo::Fifo;
+use crate::util::digest_set::DigestSet;
+use crate::util::fifo::Fifo;
 
 /// What a search for progress found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,7 +231,7 @@ pub fn auto_complete_move(s: &State) -> Option<Move> {
 mod tests {
     use super::*;
     use crate::klondike::rules::{Passes, Rules};
-    use crate::rng::Seed;
+    use crate::util::rng::Seed;
 
     use crate::klondike::fixtures::{card as c, col};
 

@@ -4,7 +4,7 @@
 
 use super::cards::Card;
 use super::view::Layout;
-use crate::geom::{Point, Rect};
+use crate::shell::geom::{Point, Rect};
 
 /// Cards in flight from old positions to new ones.
 #[derive(Clone, Debug, Default)]
@@ -142,7 +142,7 @@ pub fn mix(a: Point, b: Point, t: f64) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Size;
+    use crate::shell::geom::Size;
 
     fn card(s: &str) -> Card {
         s.parse().unwrap()

@@ -289,10 +289,13 @@ mod tests {
     #[test]
     fn cards_serialise_as_text() {
         let c: Card = "QS".parse().unwrap();
-        let text = crate::save::state_to_text(&c);
-        assert_eq!(text, crate::save::state_to_text(&"QS"));
-        assert_eq!(crate::save::state_from_text::<Card>(&text).unwrap(), c);
-        let zz = crate::save::state_to_text(&"ZZ");
-        assert!(crate::save::state_from_text::<Card>(&zz).is_err());
+        let text = crate::shell::codec::state_to_text(&c);
+        assert_eq!(text, crate::shell::codec::state_to_text(&"QS"));
+        assert_eq!(
+            crate::shell::codec::state_from_text::<Card>(&text).unwrap(),
+            c
+        );
+        let zz = crate::shell::codec::state_to_text(&"ZZ");
+        assert!(crate::shell::codec::state_from_text::<Card>(&zz).is_err());
     }
 }

@@ -386,7 +386,7 @@ mod tests {
     use super::*;
     use crate::klondike::cards::Suit;
     use crate::klondike::rules::Foundation;
-    use crate::rng::Seed;
+    use crate::util::rng::Seed;
 
     #[test]
     fn the_format_parses_what_it_prints() {

@@ -15,12 +15,12 @@ pub mod solver;
 pub mod variant;
 pub mod view;
 
-use crate::digest_set::DigestSet;
-use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
-use crate::geom::{Point, Rect, Size};
-use crate::input::{Gesture, Key};
-use crate::paint::Painter;
-use crate::rng::Seed;
+use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::{Choice, Game, OptionError, OptionSpec, Options, Outcome, StateError};
+use crate::util::digest_set::DigestSet;
+use crate::util::rng::Seed;
 use anim::{Celebration, Flight};
 use cards::{Card, Suit};
 use rules::{Effects, Move, MoveError, Passes, Pile, Rules, Scoring, State};
@@ -1236,10 +1236,6 @@ impl Klondike {
 }
 
 impl Game for Klondike {
-    fn kind(&self) -> GameKind {
-        GameKind::Klondike
-    }
-
     fn seed(&self) -> Seed {
         self.rec.seed
     }
@@ -1321,7 +1317,7 @@ impl Game for Klondike {
             .filter(|sp| self.dragged_rect(sp, &sprites, &layout).is_some())
             .map(|sp| sp.card)
             .collect();
-        crate::sort::sort_by_key(&mut on_top, |(c, _, _)| dragging.contains(c));
+        crate::util::sort::sort_by_key(&mut on_top, |(c, _, _)| dragging.contains(c));
         for (card, r, up) in on_top {
             view::draw_card(p, card, r, up, look);
         }
@@ -1630,11 +1626,11 @@ impl Game for Klondike {
     }
 
     fn save(&self) -> String {
-        crate::save::state_to_text(&self.rec)
+        crate::shell::codec::state_to_text(&self.rec)
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let mut rec: Record = crate::save::state_from_text(state)?;
+        let mut rec: Record = crate::shell::codec::state_from_text(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         rec.deal.check_cards().map_err(StateError)?;
         if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {

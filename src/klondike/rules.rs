@@ -8,7 +8,7 @@
 
 use super::cards::{Card, Rank, Suit};
 pub use super::variant::Variant;
-use crate::rng::{Rng, Seed};
+use crate::util::rng::{Rng, Seed};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -44,7 +44,7 @@
 
 use super::cards::{Card, Rank};
 use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
-use crate::digest_set::DigestSet;
+use crate::util::digest_set::DigestSet;
 use std::fmt;
 
 const MAX_PILES: usize = 10;
@@ -743,7 +743,7 @@ impl Solver {
             let (mut fits, k) = self.run_moves(node, from);
             let fits = &mut fits[..k];
             // Longest runs first, then the piles left to right.
-            crate::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
+            crate::util::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
             for &(count, to) in fits.iter() {
                 let whole = count == up;
                 let step = Step::Tableau {
@@ -1152,7 +1152,7 @@ pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
 mod tests {
     use super::*;
     use crate::klondike::rules::{Column, Rules};
-    use crate::rng::Seed;
+    use crate::util::rng::Seed;
 
     use crate::klondike::fixtures::{card as c, col};
 
@@ -1204,12 +1204,12 @@ mod tests {
             decks: 2,
             ..Rules::default()
         };
-        let s = State::deal(two, crate::rng::Seed(3));
+        let s = State::deal(two, crate::util::rng::Seed(3));
         let e = solve(&s, Limits::default()).unwrap_err();
         assert_eq!(e.0, "more than one deck");
         let jokers = State::deal(
             super::super::variant::Variant::Joker.rules(Rules::default()),
-            crate::rng::Seed(3),
+            crate::util::rng::Seed(3),
         );
         assert_eq!(solve(&jokers, Limits::default()).unwrap_err().0, "jokers");
     }

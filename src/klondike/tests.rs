@@ -2,7 +2,7 @@
 
 use super::fixtures::{self, col};
 use super::*;
-use crate::geom::Size;
+use crate::shell::geom::Size;
 
 fn board() -> Size {
     Size::new(804.0, 700.0)
@@ -16,7 +16,7 @@ fn game(seed: u64) -> Klondike {
 
 /// Drags from `from` to `to`; the outcome of the drop.
 fn drag(k: &mut Klondike, from: Point, to: Point) -> Outcome {
-    crate::input::straight_drag(from, to)
+    crate::shell::input::straight_drag(from, to)
         .into_iter()
         .map(|g| k.gesture(g, board()))
         .last()
@@ -180,7 +180,7 @@ fn saves_replay_and_refuse_tampering() {
     other.load(&saved).unwrap();
     assert_eq!(other.state, k.state);
     assert_eq!(other.save(), saved);
-    let rec: Record = crate::save::state_from_text(&saved).unwrap();
+    let rec: Record = crate::shell::codec::state_from_text(&saved).unwrap();
     // An illegal move in the record is refused with its number.
     let mut bad = rec.clone();
     let w_t1 = Turn {
@@ -189,14 +189,16 @@ fn saves_replay_and_refuse_tampering() {
     };
     bad.played = vec![w_t1; 3];
     let err = other
-        .load(&crate::save::state_to_text(&bad))
+        .load(&crate::shell::codec::state_to_text(&bad))
         .unwrap_err()
         .to_string();
     assert!(err.contains("move"), "{err}");
     // A deal with a card twice is refused.
     let mut bad = rec;
     bad.deal.stock[0] = bad.deal.stock[1];
-    assert!(other.load(&crate::save::state_to_text(&bad)).is_err());
+    assert!(other
+        .load(&crate::shell::codec::state_to_text(&bad))
+        .is_err());
     // So is text that is not a save at all.
     assert!(other.load("not-a-save").is_err());
     assert_eq!(other.state, k.state, "a failed load changes nothing");
@@ -361,7 +363,7 @@ fn the_hint_says_when_a_position_cannot_be_won() {
 
 #[test]
 fn drawing_shows_every_card_and_the_win_banner() {
-    use crate::paint::Recorder;
+    use crate::shell::paint::Recorder;
     let k = game(4);
     let mut r = Recorder::default();
     k.draw(&mut r, board());
@@ -442,7 +444,7 @@ fn the_statistics_mode_starts_with_a_capital() {
 /// can finish itself, checking that no position comes round twice. Returns
 /// the moves played.
 fn follow_hints(k: &mut Klondike, limit: usize) -> usize {
-    let mut seen = crate::digest_set::DigestSet::default();
+    let mut seen = crate::util::digest_set::DigestSet::default();
     seen.insert(k.state.digest());
     for n in 0..limit {
         if k.state.is_won() || analysis::can_auto_complete(&k.state) {

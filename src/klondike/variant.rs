@@ -204,7 +204,7 @@ impl Variant {
         r
     }
 
-    /// The pages of this variant's rules help (see [`crate::game::Game::rules_pages`]):
+    /// The pages of this variant's rules help (see [`crate::shell::Game::rules_pages`]):
     /// its own, then what the family shares (scoring, controls).
     pub fn rules_pages(self) -> Vec<String> {
         vec![
@@ -250,7 +250,7 @@ mod tests {
     use crate::klondike::cards::{Rank, Suit};
     use crate::klondike::fixtures::{card as c, col};
     use crate::klondike::rules::{Column, Move, MoveError, Pile, State};
-    use crate::rng::Seed;
+    use crate::util::rng::Seed;
 
     fn deal(v: Variant) -> State {
         let s = State::deal(v.rules(Rules::default()), Seed(7));
@@ -593,7 +593,7 @@ mod tests {
             .flat_map(|c| c.cards.clone())
             .chain(s.stock.clone())
             .collect();
-        crate::sort::sort_by_key(&mut mine, |c| c.index());
+        crate::util::sort::sort_by_key(&mut mine, |c| c.index());
         assert_eq!(mine, Card::deck());
         assert!(!s.rules.from_foundation);
     }

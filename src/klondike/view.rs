@@ -3,8 +3,8 @@
 
 use super::cards::{Card, Suit};
 use super::rules::{Move, Pile, State};
-use crate::geom::{Point, Rect, Size};
-use crate::paint::{Align, Color, Painter};
+use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::paint::{Align, Color, Painter};
 
 /// A card's size in board units (the poker-card ratio, 5:7).
 pub const CARD: Size = Size::new(100.0, 140.0);
@@ -713,8 +713,8 @@ pub fn draw_banner(p: &mut dyn Painter, board: Size, title: &str, detail: &str) 
 mod tests {
     use super::*;
     use crate::klondike::rules::Rules;
-    use crate::paint::{Op, Recorder};
-    use crate::rng::Seed;
+    use crate::shell::paint::{Op, Recorder};
+    use crate::util::rng::Seed;
 
     fn deal() -> State {
         State::deal(Rules::default(), Seed(42))

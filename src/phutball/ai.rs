@@ -13,8 +13,8 @@
 use super::board::Pt;
 use super::finder::{find_wins, Wins};
 use super::rules::{Chain, Men, Move, Position, Side};
-use crate::fifo::Fifo;
-use crate::rng::Rng;
+use crate::util::fifo::Fifo;
+use crate::util::rng::Rng;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
@@ -209,7 +209,7 @@ impl Searcher<'_> {
                 (distance(&q, me), Move::Jump(c))
             })
             .collect();
-        crate::sort::sort_by_key(&mut jumps, |&(d, _)| d);
+        crate::util::sort::sort_by_key(&mut jumps, |&(d, _)| d);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
         out.extend(near_placements(p).into_iter().map(Move::Place));
         out
@@ -413,7 +413,7 @@ pub fn choose_until(
 mod tests {
     use super::*;
     use crate::phutball::rules::Options;
-    use crate::rng::Seed;
+    use crate::util::rng::Seed;
 
     fn position(ball: &str, men: &str, to_move: Side) -> Position {
         let mut p = crate::phutball::fixtures::position(ball, men);

@@ -9,7 +9,7 @@
 
 use super::board::Pt;
 use super::rules::{Chain, Men, OwnGoal, Position};
-use crate::fifo::Fifo;
+use crate::util::fifo::Fifo;
 use std::collections::HashSet;
 
 /// What the finder found.
@@ -67,7 +67,7 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
                 super::rules::Side::Eks => dr,
             }
         };
-        crate::sort::sort_by_key(&mut jumps, |&(d, _, _)| forward(d));
+        crate::util::sort::sort_by_key(&mut jumps, |&(d, _, _)| forward(d));
         for (dir, landing, next_men) in jumps {
             let Some(next_chain) = chain.push(dir) else {
                 continue;
@@ -95,7 +95,7 @@ mod tests {
     use super::*;
     use crate::phutball::notation;
     use crate::phutball::rules::{Options, Side};
-    use crate::rng::{Rng, Seed};
+    use crate::util::rng::{Rng, Seed};
     use std::collections::BTreeSet;
 
     use crate::phutball::fixtures::position;

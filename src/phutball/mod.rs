@@ -18,12 +18,12 @@ mod view;
 pub use board::{BadPoint, Dims, Pt};
 pub use view::{Geometry, SPACING};
 
-use crate::game::{Choice, Game, GameKind, OptionError, OptionSpec, Options, Outcome, StateError};
-use crate::geom::Size;
-use crate::input::{Gesture, Key};
-use crate::paint::Painter;
-use crate::rng::Seed;
-use crate::think::{Pace, Ready, Thinker, Turn};
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::think::{Pace, Ready, Thinker, Turn};
+use crate::shell::{Choice, Game, OptionError, OptionSpec, Options, Outcome, StateError};
+use crate::util::rng::Seed;
 use rules::{Chain, Corner, GoalLine, Men, Move, OwnGoal, Position, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -365,7 +365,7 @@ impl Phutball {
     /// [`PAGE_NODES`] positions, inside one frame.
     fn computer_mind(&self, level: ai::Level) -> Ready<Move> {
         let seed = self.rec.seed.0 ^ (self.rec.moves.len() as u64).wrapping_mul(0x9E37_79B9);
-        let mut rng = crate::rng::Rng::new(Seed(seed));
+        let mut rng = crate::util::rng::Rng::new(Seed(seed));
         Ready(ai::choose(&self.game.position, level, &mut rng, PAGE_NODES).0)
     }
 
@@ -465,7 +465,7 @@ impl Phutball {
     }
 
     /// A drag building a chain is over `at`: a landing there extends it.
-    fn drag_over(&mut self, at: crate::geom::Point) -> Outcome {
+    fn drag_over(&mut self, at: crate::shell::geom::Point) -> Outcome {
         let Some(b) = &self.building else {
             return Outcome::nothing();
         };
@@ -604,10 +604,6 @@ impl Phutball {
 }
 
 impl Game for Phutball {
-    fn kind(&self) -> GameKind {
-        GameKind::Phutball
-    }
-
     fn seed(&self) -> Seed {
         self.rec.seed
     }
@@ -914,7 +910,7 @@ impl Game for Phutball {
     }
 
     fn save(&self) -> String {
-        crate::save::state_to_text(&self.rec)
+        crate::shell::codec::state_to_text(&self.rec)
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
@@ -1026,7 +1022,7 @@ impl Phutball {
     }
 
     fn load_saved(&mut self, state: &str) -> Result<(), StateError> {
-        let mut rec: Record = crate::save::state_from_text(state)?;
+        let mut rec: Record = crate::shell::codec::state_from_text(state)?;
         rec.options = rec.options.validated(OPTIONS)?;
         let game = Self::replay(&rec)?;
         // The redo list must replay too.

@@ -11,12 +11,12 @@
 use super::board::Pt;
 use super::rules::{Position, Side};
 use super::{rules_from, OPTIONS};
-use crate::game::Options;
+use crate::shell::Options;
 
 /// Where and why a position file is wrong.
-pub type PositionError = crate::text_lines::LineError;
+pub type PositionError = crate::util::text_lines::LineError;
 
-use crate::text_lines::line_error as err;
+use crate::util::text_lines::line_error as err;
 
 /// Reads a position.
 pub fn parse(text: &str) -> Result<Position, PositionError> {
@@ -24,7 +24,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
     let mut to_move = None;
     let mut ball: Option<(usize, Pt)> = None;
     let mut men: Vec<(usize, Pt)> = Vec::new();
-    for (line_no, key, value) in crate::text_lines::key_values(text)? {
+    for (line_no, key, value) in crate::util::text_lines::key_values(text)? {
         match key {
             "to-move" => {
                 to_move = Some(match value {

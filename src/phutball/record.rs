@@ -24,8 +24,8 @@ use super::board::Pt;
 use super::notation;
 use super::rules::{Move, Position, Side};
 use super::{rules_from, Phutball, Setup, OPTIONS};
-use crate::game::{Game, Options};
-use crate::rng::Seed;
+use crate::shell::{Game, Options};
+use crate::util::rng::Seed;
 use std::fmt;
 
 /// Why a record could not be read.
@@ -106,7 +106,8 @@ pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
     let mut options = Options::defaults(OPTIONS);
     let mut moves = Vec::new();
     let mut position_lines = String::new();
-    let lines = crate::text_lines::key_values(text).map_err(|e| RecordError(e.to_string()))?;
+    let lines =
+        crate::util::text_lines::key_values(text).map_err(|e| RecordError(e.to_string()))?;
     for (n, key, value) in lines {
         match key {
             "moves" => moves.extend(value.split_whitespace().map(str::to_owned)),

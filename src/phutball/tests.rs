@@ -109,10 +109,10 @@ fn saves_replay_and_refuse_tampering() {
     let mut other = Phutball::new(Seed(1));
     other.load(&saved).unwrap();
     assert_eq!(other.position(), g.position());
-    let mut bad: Record = crate::save::state_from_text(&saved).unwrap();
+    let mut bad: Record = crate::shell::codec::state_from_text(&saved).unwrap();
     bad.moves = vec!["H11".into(), "H11".into()];
     let err = other
-        .load(&crate::save::state_to_text(&bad))
+        .load(&crate::shell::codec::state_to_text(&bad))
         .unwrap_err()
         .to_string();
     assert!(err.contains("move 2 (H11)"), "{err}");
@@ -218,7 +218,7 @@ fn a_quick_drag_already_over_the_first_landing_keeps_it() {
 
 #[test]
 fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
-    use crate::paint::{Op, Recorder};
+    use crate::shell::paint::{Op, Recorder};
     let mut g = Phutball::new(Seed(1));
     g.set_option("threats", "on").unwrap();
     for m in ["H11", "A1", "H13", "A2", "H15", "A3", "H17", "A4", "H19"] {
@@ -245,7 +245,7 @@ fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
         .any(|op| matches!(op, Op::StrokeCircle(c, _, _) if *c == ring)));
 }
 
-fn geo_point(g: &Phutball, s: &str) -> crate::geom::Point {
+fn geo_point(g: &Phutball, s: &str) -> crate::shell::geom::Point {
     Geometry::new(g.position().options.dims).point(pt(s))
 }
 
@@ -288,7 +288,7 @@ fn every_level_plays_both_sides_each_move_within_the_tick_bound() {
                 now += 16.0;
                 ticks += 1;
                 assert!(
-                    ticks <= crate::think::MAX_TICKS,
+                    ticks <= crate::shell::think::MAX_TICKS,
                     "{level}: no move within the bound: {}",
                     g.status()
                 );
@@ -310,7 +310,7 @@ fn a_frozen_clock_does_not_stall_the_computer() {
     while g.rec.moves.is_empty() {
         g.tick(100.0);
         ticks += 1;
-        assert!(ticks <= crate::think::MAX_TICKS);
+        assert!(ticks <= crate::shell::think::MAX_TICKS);
     }
 }
 

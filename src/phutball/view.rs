@@ -2,8 +2,8 @@
 
 use super::board::{Dims, Pt};
 use super::rules::{Men, Position};
-use crate::geom::{Point, Rect, Size};
-use crate::paint::{Align, Color, Painter};
+use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::paint::{Align, Color, Painter};
 
 /// Distance between neighbouring points, in board units.
 pub const SPACING: f64 = 40.0;
@@ -299,7 +299,7 @@ fn star_points(d: Dims) -> Vec<Pt> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::paint::{Op, Recorder};
+    use crate::shell::paint::{Op, Recorder};
 
     #[test]
     fn every_point_hits_itself() {

@@ -6,13 +6,14 @@ use super::canvas::CanvasPainter;
 use super::dom::{self, attr, Listener};
 use super::panic;
 use super::storage::LocalStore;
-use crate::game::{Game, GameKind, Outcome};
-use crate::geom::{backing_store, Fit, Point, Size};
-use crate::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
-use crate::params::{parse_query, query_for};
-use crate::rng::Seed;
-use crate::save::{self, save_key, MemoryStore, Store};
-use crate::session::{self, Wanted};
+use crate::games::GameKind;
+use crate::host::params::{parse_query, query_for};
+use crate::host::save::{self, save_key, MemoryStore, Store};
+use crate::host::session::{self, Wanted};
+use crate::shell::geom::{backing_store, Fit, Point, Size};
+use crate::shell::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
+use crate::shell::{Game, Outcome};
+use crate::util::rng::Seed;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -472,7 +473,7 @@ fn wire_events(app: &Shared) {
 
 impl App {
     fn kind(&self) -> Option<GameKind> {
-        self.game.as_ref().map(|g| g.kind())
+        self.game.as_ref().and(self.current.get())
     }
 
     fn key_for(&self, kind: GameKind) -> String {
@@ -516,7 +517,10 @@ impl App {
         }
         let Some(w) = web_sys::window() else { return };
         let url = match &self.game {
-            Some(g) => query_for(g.as_ref()),
+            Some(g) => self
+                .current
+                .get()
+                .map_or_else(String::new, |k| query_for(k, g.as_ref())),
             None => w.location().pathname().unwrap_or_else(|_| "./".into()),
         };
         let current = w.location().search().unwrap_or_default();
@@ -666,9 +670,11 @@ impl App {
     }
 
     fn persist(&mut self) {
-        let Some(g) = &self.game else { return };
-        let key = self.key_for(g.kind());
-        if let Err(e) = save::write(self.store.as_mut(), &key, g.as_ref()) {
+        let (Some(g), Some(kind)) = (&self.game, self.current.get()) else {
+            return;
+        };
+        let key = self.key_for(kind);
+        if let Err(e) = save::write(self.store.as_mut(), &key, kind, g.as_ref()) {
             if !self.save_failed {
                 self.save_failed = true;
                 self.add_notice(&format!("Progress will not be kept: {e}."));
@@ -861,7 +867,7 @@ impl App {
                 section.set_text_content(None);
                 match text {
                     Ok(text) => {
-                        for para in crate::game::paragraphs(&text) {
+                        for para in crate::util::text_lines::paragraphs(&text) {
                             let _ = section.append_child(&dom::text("p", "", &para));
                         }
                     }
@@ -872,7 +878,10 @@ impl App {
                 }
             });
         }
-        let title = format!("How to play {}", g.kind().title());
+        let title = format!(
+            "How to play {}",
+            self.current.get().map_or("", GameKind::title)
+        );
         self.open_panel(&title, &body);
         self.wire_panel_close();
     }
@@ -1107,7 +1116,8 @@ impl App {
     pub fn query(&self) -> String {
         self.game
             .as_ref()
-            .map(|g| query_for(g.as_ref()))
+            .zip(self.current.get())
+            .map(|(g, k)| query_for(k, g.as_ref()))
             .unwrap_or_default()
     }
 

@@ -1,7 +1,7 @@
 //! The [`Painter`] for a 2D canvas context, and the canvas's pixel geometry.
 
-use crate::geom::{Point, Rect};
-use crate::paint::{Align, Color, Painter};
+use crate::shell::geom::{Point, Rect};
+use crate::shell::paint::{Align, Color, Painter};
 use std::f64::consts::TAU;
 use web_sys::CanvasRenderingContext2d;
 

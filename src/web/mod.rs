@@ -1,7 +1,7 @@
 //! The web layer (wasm32 only): the page, the mount API and the browser glue.
 //!
 //! Nothing outside this module touches web-sys; the games reach the browser
-//! only through the [`crate::game::Game`] trait that [`app`] drives.
+//! only through the [`crate::shell::Game`] trait that [`app`] drives.
 
 pub(crate) mod app;
 /// The allocator: Talc instead of the standard dlmalloc, the same job in
@@ -15,10 +15,10 @@ mod dom;
 mod panic;
 mod storage;
 
-use crate::game::GameKind;
-use crate::rng::Seed;
-use crate::session::Wanted;
-use crate::string_map::StringMap;
+use crate::games::GameKind;
+use crate::host::session::Wanted;
+use crate::util::rng::Seed;
+use crate::util::string_map::StringMap;
 use app::{Config, Start};
 use serde::Deserialize;
 use std::cell::{Cell, RefCell};
@@ -133,7 +133,7 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
             let options: Vec<(String, String)> =
                 m.options.unwrap_or_default().into_iter().collect();
             // The mount API is strict: a bad option is the host's bug, so say so.
-            let mut probe = crate::game::new_game(kind, Seed(0));
+            let mut probe = crate::games::new_game(kind, Seed(0));
             for (k, v) in &options {
                 probe.set_option(k, v).map_err(|e| e.to_string())?;
             }

@@ -1,6 +1,6 @@
 //! `localStorage` as a [`Store`].
 
-use crate::save::{Store, StoreError};
+use crate::host::save::{Store, StoreError};
 use web_sys::Storage;
 
 /// The page's `localStorage`. Where storage is disabled (some private modes,

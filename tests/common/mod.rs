@@ -14,7 +14,7 @@ use fantoccini::actions::{
 use fantoccini::elements::Element;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
-use parlour::geom::{Point, Size};
+use parlour::shell::geom::{Point, Size};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};

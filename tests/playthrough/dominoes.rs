@@ -7,8 +7,8 @@ use crate::common::{
 };
 use parlour::dominoes::rules::Move;
 use parlour::dominoes::{corner_buttons, Dominoes};
-use parlour::game::Game;
-use parlour::geom::{Fit, Point};
+use parlour::shell::geom::{Fit, Point};
+use parlour::shell::Game;
 use parlour::Seed;
 use std::time::Duration;
 

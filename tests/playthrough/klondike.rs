@@ -6,12 +6,12 @@ use crate::common::{
     canvas, drag_on, enabled, moves, open_browser, open_fresh, press, said, status, tap_on,
     until_unstalled, Browser, Device,
 };
-use parlour::game::Game;
-use parlour::geom::{Fit, Point, Size};
 use parlour::klondike::analysis::{self, Prospect};
 use parlour::klondike::rules::{Move, Pile};
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
+use parlour::shell::geom::{Fit, Point, Size};
+use parlour::shell::Game;
 use parlour::Seed;
 use std::time::Duration;
 

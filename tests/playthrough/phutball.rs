@@ -5,11 +5,11 @@ use crate::common::{
     canvas, enabled, moves, open_browser, open_fresh, perform_path, status, tap_on,
     until_unstalled, Browser, Device,
 };
-use parlour::game::Game;
-use parlour::geom::{Fit, Point};
 use parlour::phutball::ai::{self, Level};
 use parlour::phutball::{notation, Geometry, Phutball, Pt};
-use parlour::rng::Rng;
+use parlour::shell::geom::{Fit, Point};
+use parlour::shell::Game;
+use parlour::util::rng::Rng;
 use parlour::Seed;
 use std::time::Duration;
 

@@ -1,11 +1,11 @@
 //! `parlour klondike …`: deals, deal files and the solver.
 
 use crate::args::{read_input, wilson, Args, UsageError};
-use parlour::game::Options;
 use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{self, Limits, Report, Solver, Verdict};
 use parlour::klondike::variant::{UnknownVariant, Variant};
 use parlour::klondike::{deal_format, rules_from, OPTIONS};
+use parlour::shell::Options;
 use parlour::Seed;
 use std::time::Instant;
 

@@ -55,7 +55,7 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
 fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     use parlour::phutball::ai::{choose_until, Level};
     use parlour::phutball::rules::{Options, Position, Side};
-    use parlour::rng::Rng;
+    use parlour::util::rng::Rng;
     use parlour::Seed;
     use std::time::Instant;
     let a = Args::parse(

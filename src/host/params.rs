@@ -4,8 +4,9 @@
 //! that differs from the default. Parsing never fails: whatever cannot be
 //! understood is dropped with a [`ParamProblem`] the page shows as a notice.
 
-use crate::game::{Game, GameKind, OptionError, UnknownGame};
-use crate::rng::{Seed, SeedError};
+use crate::games::{GameKind, UnknownGame};
+use crate::shell::{Game, OptionError};
+use crate::util::rng::{Seed, SeedError};
 use std::fmt;
 
 /// What a URL asks for.
@@ -133,10 +134,10 @@ pub fn apply_options(game: &mut dyn Game, options: &[(String, String)]) -> Vec<P
         .collect()
 }
 
-/// The query string that describes `game`: its name, seed and every option
+/// The query string that describes `game`, a game of `kind`: its name, seed and every option
 /// that differs from the default.
-pub fn query_for(game: &dyn Game) -> String {
-    let mut q = format!("?game={}&seed={}", game.kind().slug(), game.seed());
+pub fn query_for(kind: GameKind, game: &dyn Game) -> String {
+    let mut q = format!("?game={}&seed={}", kind.slug(), game.seed());
     for spec in game.option_specs() {
         if let Some(value) = game.option(spec.key).filter(|v| *v != spec.default) {
             q.push('&');
@@ -151,7 +152,7 @@ pub fn query_for(game: &dyn Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::new_game;
+    use crate::games::new_game;
 
     #[test]
     fn a_full_query_parses() {
@@ -198,7 +199,10 @@ mod tests {
     fn query_for_names_only_non_default_options() {
         for kind in GameKind::ALL {
             let mut game = new_game(kind, Seed(5));
-            assert_eq!(query_for(game.as_ref()), format!("?game={kind}&seed=5"));
+            assert_eq!(
+                query_for(kind, game.as_ref()),
+                format!("?game={kind}&seed=5")
+            );
             let spec = game.option_specs()[0];
             let other = spec
                 .choices
@@ -206,7 +210,7 @@ mod tests {
                 .find(|c| c.value != spec.default)
                 .unwrap();
             game.set_option(spec.key, other.value).unwrap();
-            let (req, problems) = parse_query(&query_for(game.as_ref()));
+            let (req, problems) = parse_query(&query_for(kind, game.as_ref()));
             assert!(problems.is_empty());
             assert_eq!(
                 req.options,

@@ -136,11 +136,12 @@ mod tests {
         assert_eq!(ours.len(), 3);
         // The same bytes as a BTreeMap in a save.
         assert_eq!(
-            crate::save::state_to_text(&ours),
-            crate::save::state_to_text(&theirs)
+            crate::shell::codec::state_to_text(&ours),
+            crate::shell::codec::state_to_text(&theirs)
         );
         let back: StringMap =
-            crate::save::state_from_text(&crate::save::state_to_text(&theirs)).unwrap();
+            crate::shell::codec::state_from_text(&crate::shell::codec::state_to_text(&theirs))
+                .unwrap();
         assert_eq!(back, ours);
     }
 }

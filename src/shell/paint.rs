@@ -4,7 +4,7 @@
 //! layer implements it for `CanvasRenderingContext2d`; [`Recorder`] implements it
 //! natively, so drawing code runs in ordinary `cargo test`.
 
-use crate::geom::{Point, Rect};
+use crate::shell::geom::{Point, Rect};
 
 /// A colour with alpha, written to the canvas as CSS `rgba()`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

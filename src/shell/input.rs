@@ -5,7 +5,7 @@
 //! counts double taps and converts every point to board space. Games never see
 //! CSS pixels or browser events.
 
-use crate::geom::{Fit, Point};
+use crate::shell::geom::{Fit, Point};
 
 /// Which kind of device a pointer event came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,7 +288,7 @@ impl GestureTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Size;
+    use crate::shell::geom::Size;
 
     fn fit() -> Fit {
         // 2 CSS px per board unit, no offset.

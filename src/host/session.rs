@@ -4,13 +4,16 @@
 //! wins where the URL is silent, and a fresh deal fills in the rest. Reloading a
 //! page whose URL the shell wrote itself therefore restores the save exactly.
 
-use crate::game::{new_game, Game, GameKind};
-use crate::params::{apply_options, ParamProblem};
-use crate::rng::Seed;
-use crate::save::{restore, write, Restored, Store};
+use crate::games::{new_game, GameKind};
+use crate::host::params::{apply_options, ParamProblem};
+use crate::host::save::{restore, write, Restored, Store};
+use crate::shell::Game;
+use crate::util::rng::Seed;
 
 /// A game ready to show, with the notices the player should read.
 pub struct Opened {
+    /// Which game it is.
+    pub kind: GameKind,
     /// The game.
     pub game: Box<dyn Game>,
     /// What went wrong on the way: bad parameters, an unreadable save.
@@ -46,7 +49,7 @@ pub fn open(
 ) -> Opened {
     let mut game = new_game(kind, fresh);
     let mut notices = Vec::new();
-    let restored = restore(store, key, game.as_mut());
+    let restored = restore(store, key, kind, game.as_mut());
     notices.extend(restored.notice(kind.title()));
     let loaded = restored == Restored::Loaded;
 
@@ -61,16 +64,20 @@ pub fn open(
     if !loaded || rules_changed || seed_differs {
         game.new_game(wanted.seed.unwrap_or(fresh));
     }
-    if let Err(e) = write(store, key, game.as_ref()) {
+    if let Err(e) = write(store, key, kind, game.as_ref()) {
         notices.push(format!("Progress will not be kept: {e}."));
     }
-    Opened { game, notices }
+    Opened {
+        kind,
+        game,
+        notices,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::save::MemoryStore;
+    use crate::host::save::MemoryStore;
 
     fn wanted(seed: Option<u64>, options: &[(&str, &str)]) -> Wanted {
         Wanted {
@@ -108,13 +115,15 @@ mod tests {
             Seed(7),
         );
         // Make a move so that a fresh deal would differ from the save.
-        let board = first.game.board_size(crate::geom::Size::new(100.0, 100.0));
-        let at = crate::geom::Point::new(board.w / 2.0 + 41.0, board.h / 2.0 + 1.0);
+        let board = first
+            .game
+            .board_size(crate::shell::geom::Size::new(100.0, 100.0));
+        let at = crate::shell::geom::Point::new(board.w / 2.0 + 41.0, board.h / 2.0 + 1.0);
         let out = first
             .game
-            .gesture(crate::input::Gesture::Tap { at, count: 1 }, board);
+            .gesture(crate::shell::input::Gesture::Tap { at, count: 1 }, board);
         assert!(out.changed, "{out:?}");
-        crate::save::write(&mut store, "k", first.game.as_ref()).unwrap();
+        crate::host::save::write(&mut store, "k", first.kind, first.game.as_ref()).unwrap();
         let again = open(
             GameKind::Phutball,
             &wanted(Some(3), &[]),

@@ -51,9 +51,38 @@ pub fn key_values(text: &str) -> Result<Vec<(usize, &str, &str)>, LineError> {
     Ok(out)
 }
 
+/// The paragraphs of a text whose paragraphs are separated by blank lines
+/// (as the pages of [`Game::rules_pages`] are written), each with its inner line breaks kept.
+pub fn paragraphs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut para = String::new();
+    for line in text.split('\n').chain([""]) {
+        if line.trim().is_empty() {
+            if !para.is_empty() {
+                out.push(std::mem::take(&mut para));
+            }
+        } else {
+            if !para.is_empty() {
+                para.push('\n');
+            }
+            para.push_str(line);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_text_splits_into_paragraphs_at_blank_lines() {
+        assert_eq!(
+            paragraphs("One.\nStill one.\n\nTwo.\n\n\n  \nThree.\n"),
+            ["One.\nStill one.", "Two.", "Three."]
+        );
+        assert!(paragraphs("").is_empty());
+    }
 
     #[test]
     fn lines_split_at_the_first_colon_and_comments_and_blanks_go() {

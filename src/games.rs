@@ -1,0 +1,148 @@
+//! The registry: every game Parlour hosts, by name, and how to make one.
+//!
+//! It sits above the games and below the host and the page: the shell knows
+//! no particular game, the games know the shell, and only this file (and what
+//! is built on it) knows the list.
+
+use crate::shell::Game;
+use crate::util::rng::Seed;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// The games Parlour hosts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    /// Klondike solitaire and its family.
+    Klondike,
+    /// Philosopher's Football.
+    Phutball,
+    /// F. H. Richards' triangular dominoes.
+    Dominoes,
+}
+
+impl GameKind {
+    /// Every game, in picker order.
+    pub const ALL: [GameKind; 3] = [GameKind::Klondike, GameKind::Phutball, GameKind::Dominoes];
+
+    /// The name used in URLs, saves and on the command line.
+    pub const fn slug(self) -> &'static str {
+        match self {
+            GameKind::Klondike => "klondike",
+            GameKind::Phutball => "phutball",
+            GameKind::Dominoes => "dominoes",
+        }
+    }
+
+    /// The name shown to players.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Klondike => "Klondike",
+            GameKind::Phutball => "Phutball",
+            GameKind::Dominoes => "Triangular dominoes",
+        }
+    }
+
+    /// One line for the game picker.
+    pub const fn blurb(self) -> &'static str {
+        match self {
+            GameKind::Klondike => "The classic patience, with its whole family of variants.",
+            GameKind::Phutball => "Philosopher's Football: place men, jump the ball to your goal.",
+            GameKind::Dominoes => "F. H. Richards' 1885 triangles: Points, Muggins and Star.",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// A text that names no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown game '{}': expected klondike, phutball or dominoes",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.slug() == s)
+            .ok_or_else(|| UnknownGame(s.to_owned()))
+    }
+}
+
+/// Creates a game of `kind` dealt from `seed`, with default options.
+pub fn new_game(kind: GameKind, seed: Seed) -> Box<dyn Game> {
+    match kind {
+        GameKind::Klondike => Box::new(crate::klondike::Klondike::new(seed)),
+        GameKind::Phutball => Box::new(crate::phutball::Phutball::new(seed)),
+        GameKind::Dominoes => Box::new(crate::dominoes::Dominoes::new(seed)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::text_lines::paragraphs;
+
+    #[test]
+    fn kinds_round_trip_through_slugs() {
+        for k in GameKind::ALL {
+            assert_eq!(k.slug().parse::<GameKind>(), Ok(k));
+        }
+        assert!("chess".parse::<GameKind>().is_err());
+    }
+
+    /// The text of a rules page, as the page fetches it from `rules/`.
+    fn rules_page(page: &str) -> String {
+        let path = format!("{}/www/rules/{page}.txt", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn every_game_and_variant_has_its_rules_pages_and_no_page_is_orphaned() {
+        let variants = crate::klondike::variant::Variant::ALL.map(|v| v.rules_pages());
+        let games = GameKind::ALL.map(|k| new_game(k, Seed(1)).rules_pages());
+        let mut used = std::collections::BTreeSet::new();
+        for pages in games.into_iter().chain(variants) {
+            let paras: Vec<String> = pages
+                .iter()
+                .flat_map(|p| paragraphs(&rules_page(p)))
+                .collect();
+            assert!(paras.len() >= 2, "{pages:?}");
+            assert!(
+                paras.iter().all(|p| p.trim() == p && !p.contains('\r')),
+                "{pages:?}"
+            );
+            used.extend(pages);
+        }
+        let dir = format!("{}/www/rules", env!("CARGO_MANIFEST_DIR"));
+        let mut files = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(&dir)
+            .unwrap()
+            .chain(std::fs::read_dir(format!("{dir}/klondike")).unwrap())
+        {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let rel = path.strip_prefix(&dir).unwrap().with_extension("");
+                files.insert(rel.to_string_lossy().into_owned());
+            }
+        }
+        assert_eq!(files, used);
+    }
+}

@@ -1,0 +1,171 @@
+//! The one trait the page drives every game through, and the replies it gets.
+//!
+//! The page (input, persistence, embedding) knows nothing of cards, balls or
+//! tiles. It holds a `Box<dyn Game>` and talks to it through [`Game`]: options
+//! as text, gestures and keys in board coordinates, drawing through a
+//! [`Painter`], undo and redo, and the state as save text.
+
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::options::{OptionError, OptionSpec};
+use crate::shell::paint::Painter;
+use crate::util::rng::Seed;
+use std::fmt;
+
+/// What handling an input or action did, so the shell knows whether to redraw,
+/// save, and what to announce.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The picture changed: redraw on the next animation frame.
+    pub redraw: bool,
+    /// The game state changed: save it.
+    pub changed: bool,
+    /// A sentence for the status line and the screen-reader live region.
+    pub message: Option<String>,
+}
+
+impl Outcome {
+    /// Nothing happened.
+    pub fn nothing() -> Self {
+        Self::default()
+    }
+
+    /// Only the picture changed (a highlight, a drag in progress).
+    pub fn redraw() -> Self {
+        Outcome {
+            redraw: true,
+            ..Self::default()
+        }
+    }
+
+    /// The state changed; `message` describes it.
+    pub fn moved(message: impl Into<String>) -> Self {
+        Outcome {
+            redraw: true,
+            changed: true,
+            message: Some(message.into()),
+        }
+    }
+
+    /// Nothing changed but the player should be told something.
+    pub fn say(message: impl Into<String>) -> Self {
+        Outcome {
+            redraw: true,
+            changed: false,
+            message: Some(message.into()),
+        }
+    }
+}
+
+/// Why a saved state could not be restored.
+#[derive(Debug)]
+pub struct StateError(pub String);
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// The contract between the shell and a game.
+///
+/// Every method is cheap and never blocks: long searches (solvers, AIs) run in
+/// slices through [`Game::tick`].
+pub trait Game {
+    /// The seed the current game was dealt from.
+    fn seed(&self) -> Seed;
+
+    /// Starts a new game from `seed` with the current options.
+    fn new_game(&mut self, seed: Seed);
+
+    /// The options this game has.
+    fn option_specs(&self) -> &'static [OptionSpec];
+
+    /// The current value of option `key`, in its text form.
+    fn option(&self, key: &str) -> Option<&'static str>;
+
+    /// Sets option `key`. Options whose spec says `restarts` take effect from
+    /// the next [`Game::new_game`]; the shell deals one straight after.
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
+
+    /// The board's size in board units for a viewport of the given shape. The
+    /// shell scales the board uniformly to fit, so only the aspect ratio of
+    /// `viewport` matters; a game may offer a portrait layout for phones.
+    fn board_size(&self, viewport: Size) -> Size;
+
+    /// Draws the whole board, `board` being what [`Game::board_size`] returned.
+    fn draw(&self, painter: &mut dyn Painter, board: Size);
+
+    /// Handles a pointer gesture in board coordinates.
+    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome;
+
+    /// Handles a key press (the shell keeps Ctrl+Z and Ctrl+Y for undo and redo).
+    fn key(&mut self, key: Key) -> Outcome;
+
+    /// Advances clocks, animations and time-sliced work to `now_ms` (a
+    /// monotonic clock in milliseconds). `redraw` in the result asks for
+    /// another frame; `changed` means moves were played (an auto-complete)
+    /// and the game should be saved.
+    fn tick(&mut self, _now_ms: f64) -> Outcome {
+        Outcome::nothing()
+    }
+
+    /// The player prefers reduced motion: skip or shorten animations.
+    fn set_reduced_motion(&mut self, _on: bool) {}
+
+    /// Statistics for the current mode, as label–value rows, if the game keeps any.
+    fn stats(&self) -> Option<Vec<(String, String)>> {
+        None
+    }
+
+    /// Forgets the statistics.
+    fn reset_stats(&mut self) -> Outcome {
+        Outcome::nothing()
+    }
+
+    /// The moves played so far, oldest first, in the game's notation.
+    fn moves(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The game as records to copy, one per format: (format name, text).
+    fn records(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Replaces the game with one read from a record in any of the formats of
+    /// [`Game::records`]. On error the game is unchanged.
+    fn load_record(&mut self, _text: &str) -> Result<Outcome, String> {
+        Err("this game has no records".into())
+    }
+
+    /// Whether [`Game::undo`] would do anything.
+    fn can_undo(&self) -> bool;
+    /// Takes back the last move.
+    fn undo(&mut self) -> Outcome;
+    /// Whether [`Game::redo`] would do anything.
+    fn can_redo(&self) -> bool;
+    /// Plays again the last move taken back.
+    fn redo(&mut self) -> Outcome;
+
+    /// Suggests a move, or says there is none.
+    fn hint(&mut self) -> Outcome;
+
+    /// One line for the status bar: score, time, whose turn, …
+    fn status(&self) -> String;
+
+    /// The pages of the rules help, in reading order: paths under `rules/`
+    /// without `.txt` (`klondike/westcliff`). The pages are static files of
+    /// plain paragraphs separated by blank lines (`www/rules/`), fetched when
+    /// the player opens the rules, so that they cost the first load nothing.
+    fn rules_pages(&self) -> Vec<String>;
+
+    /// The whole state, options included, as JSON text.
+    fn save(&self) -> String;
+
+    /// Replaces the whole state with a saved one (JSON text from [`Game::save`]).
+    /// On error the game is unchanged.
+    fn load(&mut self, state: &str) -> Result<(), StateError>;
+}
