@@ -337,7 +337,7 @@ mod klondike {
 }
 
 mod phutball {
-    use parlour::phutball::ai::jump_results;
+
     use parlour::phutball::rules::{Move, Options, Position};
     use parlour::phutball::{Dims, Phutball, Pt};
     use parlour::shell::Game;
@@ -376,7 +376,7 @@ mod phutball {
         ) {
             let dims = if big { Dims::STANDARD } else { Dims { rows: 9, cols: 7 } };
             let p = position(dims, ball, &men);
-            for (chain, end, left) in jump_results(&p).into_iter().take(200) {
+            for (chain, end, left) in p.jump_results(usize::MAX).into_iter().take(200) {
                 let (path, after) = p.follow(chain).unwrap();
                 prop_assert_eq!(*path.last().unwrap(), end);
                 prop_assert_eq!(after, left);
@@ -399,7 +399,7 @@ mod phutball {
             for (c, r, jump) in moves {
                 let p = *g.position();
                 let mv = if jump {
-                    match jump_results(&p).first() {
+                    match p.jump_results(usize::MAX).first() {
                         Some(&(chain, _, _)) => Move::Jump(chain),
                         None => continue,
                     }

@@ -6,6 +6,7 @@
 
 use super::lattice::{cells_at, Cell};
 use super::tile::{set, Pips, Tile};
+use crate::shell::position::{BadMoveText, Ending, Seat};
 use crate::util::rng::{Rng, Seed};
 use std::fmt;
 
@@ -1167,5 +1168,48 @@ fn opener(hands: &[Vec<Tile>]) -> (usize, Option<Tile>) {
     match best {
         Some((s, t)) => (s, Some(t)),
         None => (0, None),
+    }
+}
+
+impl crate::shell::position::Position for Hand {
+    type Move = Move;
+    type Effect = Effect;
+    type Illegal = PlayError;
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        Hand::legal_moves(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
+        Hand::play(self, mv)
+    }
+
+    /// The hand's winner: who went out, or the lowest hand when it blocked
+    /// (drawn when two tie for lowest).
+    fn ending(&self) -> Option<Ending> {
+        Some(match self.end.as_ref()? {
+            End::Domino { seat, .. }
+            | End::Blocked {
+                seat: Some(seat), ..
+            } => Ending::Won(*seat),
+            End::Blocked { seat: None, .. } => Ending::Drawn,
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
+        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
+        self.check(mv).map_err(|e| BadMoveText::new(text, e))?;
+        Ok(mv)
     }
 }

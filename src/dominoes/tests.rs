@@ -405,3 +405,16 @@ fn tri_ominos_deals_nine_or_seven_and_leaves_a_boneyard() {
     boss.boss = true;
     assert!(boss.check().is_err());
 }
+
+#[test]
+fn keeps_the_position_traits_contract() {
+    for variant in [
+        Variant::Points,
+        Variant::Muggins,
+        Variant::Star,
+        Variant::TriOminos,
+    ] {
+        let h = Hand::deal(Rules::new(variant), crate::util::rng::Seed(3));
+        crate::shell::position::tests::check_contract(&h, 30);
+    }
+}

@@ -515,3 +515,13 @@ fn the_solver_indicator_gives_its_verdict_within_a_bounded_number_of_frames() {
         }
     }
 }
+
+#[test]
+fn keeps_the_position_traits_contract() {
+    for variant in crate::klondike::variant::Variant::ALL {
+        for seed in [1, 2] {
+            let state = State::deal(variant.rules(Rules::default()), Seed(seed));
+            crate::shell::position::tests::check_contract(&state, 40);
+        }
+    }
+}

@@ -12,10 +12,9 @@
 
 use super::board::Pt;
 use super::finder::{find_wins, Wins};
-use super::rules::{Chain, Men, Move, Position, Side};
-use crate::util::fifo::Fifo;
+use super::rules::{Move, Position, Side};
 use crate::util::rng::Rng;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -72,33 +71,6 @@ impl FromStr for Level {
 const MAX_JUMPS: usize = 600;
 /// A goal, in evaluation units.
 const WIN: i32 = 1_000_000;
-
-/// Every distinct result of a jump chain from the ball: (chain, ball, men), shortest chains first.
-pub fn jump_results(p: &Position) -> Vec<(Chain, Pt, Men)> {
-    let mut out = Vec::new();
-    let mut seen: HashSet<(Pt, Men)> = HashSet::new();
-    let mut queue = Fifo::new();
-    seen.insert((p.ball, p.men));
-    queue.push((p.ball, p.men, Chain::EMPTY, false));
-    while let Some((at, men, chain, ended)) = queue.pop() {
-        if ended {
-            continue;
-        }
-        for (dir, landing, next_men) in p.jumps(&men, at) {
-            let Some(next) = chain.push(dir) else {
-                continue;
-            };
-            if seen.insert((landing.at, next_men)) {
-                out.push((next, landing.at, next_men));
-                if out.len() >= MAX_JUMPS {
-                    return out;
-                }
-                queue.push((landing.at, next_men, next, landing.ends));
-            }
-        }
-    }
-    out
-}
 
 fn empty_points(p: &Position) -> impl Iterator<Item = Pt> + '_ {
     let d = p.options.dims;
@@ -201,7 +173,8 @@ struct Searcher<'a> {
 impl Searcher<'_> {
     fn moves(&self, p: &Position) -> Vec<Move> {
         let me = p.to_move;
-        let mut jumps: Vec<(i32, Move)> = jump_results(p)
+        let mut jumps: Vec<(i32, Move)> = p
+            .jump_results(MAX_JUMPS)
             .into_iter()
             .map(|(c, at, _)| {
                 let mut q = *p;
@@ -318,7 +291,8 @@ pub fn choose_until(
 ) -> (Option<Move>, Stats) {
     match level {
         Level::Random => {
-            let mut moves: Vec<Move> = jump_results(p)
+            let mut moves: Vec<Move> = p
+                .jump_results(MAX_JUMPS)
                 .into_iter()
                 .map(|(c, _, _)| Move::Jump(c))
                 .collect();
@@ -330,7 +304,8 @@ pub fn choose_until(
             if let Some(win) = first_win(p) {
                 return (Some(win), Stats { nodes: 1, depth: 1 });
             }
-            let mut candidates: Vec<Move> = jump_results(p)
+            let mut candidates: Vec<Move> = p
+                .jump_results(MAX_JUMPS)
                 .into_iter()
                 .map(|(c, _, _)| Move::Jump(c))
                 .collect();
@@ -369,7 +344,8 @@ pub fn choose_until(
             let mut opponent = *p;
             opponent.to_move = p.to_move.other();
             let threatened = has_win(&opponent);
-            let mut candidates: Vec<Move> = jump_results(p)
+            let mut candidates: Vec<Move> = p
+                .jump_results(MAX_JUMPS)
                 .into_iter()
                 .map(|(c, _, _)| Move::Jump(c))
                 .collect();

@@ -8,6 +8,7 @@
 
 pub mod ai;
 mod board;
+pub mod contest;
 pub mod finder;
 pub mod notation;
 pub mod position_format;
@@ -21,12 +22,13 @@ pub use view::{Geometry, SPACING};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
+use crate::shell::position::Position as _;
 use crate::shell::think::{Pace, Ready, Thinker, Turn};
 use crate::shell::{Choice, Game, OptionError, OptionSpec, Options, Outcome, StateError};
 use crate::util::rng::Seed;
+use contest::Contest;
 use rules::{Chain, Corner, GoalLine, Men, Move, OwnGoal, Position, Side};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// Phutball's settings, as the shell sees them.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -243,59 +245,6 @@ impl Setup {
     }
 }
 
-/// The game as replayed: the position, how it ended, and bookkeeping.
-#[derive(Clone, Debug)]
-struct Replay {
-    position: Position,
-    result: Option<rules::Outcome>,
-    seen: HashMap<(Men, Pt, Side), u8>,
-    swapped: bool,
-    last: Option<(Move, Position)>,
-}
-
-impl Replay {
-    fn new(options: rules::Options) -> Replay {
-        Replay::from(Position::start(options))
-    }
-
-    fn from(position: Position) -> Replay {
-        let mut seen = HashMap::new();
-        seen.insert((position.men, position.ball, position.to_move), 1);
-        Replay {
-            position,
-            result: None,
-            seen,
-            swapped: false,
-            last: None,
-        }
-    }
-
-    fn play(&mut self, mv: Move, played: usize) -> Result<(), rules::MoveError> {
-        if self.result.is_some() {
-            return Err(rules::MoveError::GameOver);
-        }
-        let before = self.position;
-        let scored = self.position.play(mv, played)?;
-        if mv == Move::Swap {
-            self.swapped = !self.swapped;
-        }
-        self.last = Some((mv, before));
-        let o = self.position.options;
-        let p = self.position;
-        let count = self.seen.entry((p.men, p.ball, p.to_move)).or_insert(0);
-        *count += 1;
-        self.result = match scored {
-            Some(side) => Some(rules::Outcome::Goal(side)),
-            None if o.repetition && *count >= 3 => Some(rules::Outcome::Draw),
-            None if o.move_cap > 0 && played + 1 >= usize::from(o.move_cap) => {
-                Some(rules::Outcome::Draw)
-            }
-            None => None,
-        };
-        Ok(())
-    }
-}
-
 /// A chain being built by the player, one landing at a time.
 #[derive(Clone, Debug, PartialEq)]
 struct Building {
@@ -309,7 +258,7 @@ struct Building {
 #[derive(Clone, Debug)]
 pub struct Phutball {
     rec: Record,
-    game: Replay,
+    game: Contest,
     building: Option<Building>,
     cursor: Option<Pt>,
     now: f64,
@@ -333,7 +282,7 @@ impl Phutball {
     /// seed is kept so that a shared link names the same game.
     pub fn new(seed: Seed) -> Self {
         let options = Options::defaults(OPTIONS);
-        let game = Replay::new(rules_from(&options));
+        let game = Contest::new(rules_from(&options));
         Phutball {
             rec: Record {
                 seed,
@@ -355,10 +304,10 @@ impl Phutball {
         let level: ai::Level = self.rec.options.get(OPTIONS, "opponent")?.parse().ok()?;
         let plays = match self.rec.options.get(OPTIONS, "computer")? {
             "both" => true,
-            "ohs" => self.game.position.to_move == Side::Ohs,
-            _ => self.game.position.to_move == Side::Eks,
+            "ohs" => self.game.position().to_move == Side::Ohs,
+            _ => self.game.position().to_move == Side::Eks,
         };
-        (self.game.result.is_none() && plays).then_some(level)
+        (self.game.result().is_none() && plays).then_some(level)
     }
 
     /// The computer's choice for the side to move: the strong level searches
@@ -366,12 +315,12 @@ impl Phutball {
     fn computer_mind(&self, level: ai::Level) -> Ready<Move> {
         let seed = self.rec.seed.0 ^ (self.rec.moves.len() as u64).wrapping_mul(0x9E37_79B9);
         let mut rng = crate::util::rng::Rng::new(Seed(seed));
-        Ready(ai::choose(&self.game.position, level, &mut rng, PAGE_NODES).0)
+        Ready(ai::choose(self.game.position(), level, &mut rng, PAGE_NODES).0)
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        &self.game.position
+        self.game.position()
     }
 
     /// A game that starts from `setup` (the position format's ball, men and
@@ -381,7 +330,7 @@ impl Phutball {
         let mut g = Phutball::new(seed);
         g.rec.options = options;
         g.rec.setup = Some(setup);
-        g.game = Replay::from(position);
+        g.game = Contest::from(position);
         Ok(g)
     }
 
@@ -397,41 +346,41 @@ impl Phutball {
 
     /// Plays a move given in notation.
     pub fn play_text(&mut self, text: &str) -> Result<(), notation::NotationError> {
-        let mv = notation::parse(&self.game.position, text, self.rec.moves.len())?;
+        let mv = notation::parse(self.game.position(), text, self.rec.moves.len())?;
         self.play(mv).map_err(notation::NotationError::Illegal)
     }
 
     /// Plays a move.
     pub fn play(&mut self, mv: Move) -> Result<(), rules::MoveError> {
-        let text = notation::format(&self.game.position, mv);
-        self.game.play(mv, self.rec.moves.len())?;
+        let text = notation::format(self.game.position(), mv);
+        self.game.play(mv)?;
         self.rec.moves.push(text);
         self.rec.undone.clear();
         self.building = None;
         Ok(())
     }
 
-    fn replay(rec: &Record) -> Result<Replay, StateError> {
+    fn replay(rec: &Record) -> Result<Contest, StateError> {
         let mut g = match &rec.setup {
-            Some(setup) => Replay::from(
+            Some(setup) => Contest::from(
                 setup
                     .position(rules_from(&rec.options))
                     .map_err(StateError)?,
             ),
-            None => Replay::new(rules_from(&rec.options)),
+            None => Contest::new(rules_from(&rec.options)),
         };
         for (i, text) in rec.moves.iter().enumerate() {
-            let mv = notation::parse(&g.position, text, i)
+            let mv = notation::parse(g.position(), text, i)
                 .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
-            g.play(mv, i)
+            g.play(mv)
                 .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
         }
         Ok(g)
     }
 
     fn moved(&mut self, mv: Move) -> Outcome {
-        let side = self.game.position.to_move;
-        let before = self.game.position;
+        let side = self.game.position().to_move;
+        let before = *self.game.position();
         match self.play(mv) {
             Ok(()) => {
                 let text = notation::format(&before, mv);
@@ -440,7 +389,7 @@ impl Phutball {
                     Move::Jump(_) => format!("{} jumped {text}.", side.name()),
                     Move::Swap => "The players swapped sides.".to_owned(),
                 };
-                match self.game.result {
+                match self.game.result() {
                     Some(rules::Outcome::Goal(s)) => {
                         msg.push_str(&format!(" Goal! {} win.", s.name()))
                     }
@@ -469,7 +418,7 @@ impl Phutball {
         let Some(b) = &self.building else {
             return Outcome::nothing();
         };
-        let p = self.game.position;
+        let p = *self.game.position();
         let end = self.chain_end(b);
         match Geometry::new(p.options.dims).hit(at) {
             Some(pt) if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l, _)| l.at == pt) => {
@@ -480,7 +429,7 @@ impl Phutball {
     }
 
     fn start_chain(&mut self) -> Outcome {
-        let p = &self.game.position;
+        let p = self.game.position();
         if p.jumps(&p.men, p.ball).is_empty() {
             return Outcome::say("No man is next to the ball: there is nothing to jump.");
         }
@@ -494,7 +443,7 @@ impl Phutball {
     }
 
     fn chain_end(&self, b: &Building) -> Pt {
-        b.path.last().copied().unwrap_or(self.game.position.ball)
+        b.path.last().copied().unwrap_or(self.game.position().ball)
     }
 
     fn extend_chain(&mut self, to: Pt) -> Outcome {
@@ -505,7 +454,7 @@ impl Phutball {
         if b.ended {
             return Outcome::say("The chain has reached a goal line: finish it.");
         }
-        let p = self.game.position;
+        let p = *self.game.position();
         let Some((dir, landing, men)) = p
             .jumps(&b.men, from)
             .into_iter()
@@ -535,7 +484,7 @@ impl Phutball {
     }
 
     fn act_on(&mut self, at: Pt) -> Outcome {
-        if self.game.result.is_some() {
+        if self.game.result().is_some() {
             return Outcome::say("The game is over: start a new one, or undo.");
         }
         if let Some(b) = self.building.clone() {
@@ -543,7 +492,7 @@ impl Phutball {
             if at == end && !b.chain.is_empty() {
                 return self.finish_chain();
             }
-            if at == self.game.position.ball && b.chain.is_empty() {
+            if at == self.game.position().ball && b.chain.is_empty() {
                 self.building = None;
                 return Outcome::say("Chain cancelled.");
             }
@@ -552,7 +501,7 @@ impl Phutball {
             }
             return self.extend_chain(at);
         }
-        if at == self.game.position.ball {
+        if at == self.game.position().ball {
             return self.start_chain();
         }
         self.moved(Move::Place(at))
@@ -565,7 +514,7 @@ impl Phutball {
         // Rebuild the chain without its last jump.
         let dirs: Vec<u8> = b.chain.dirs().collect();
         self.start_chain();
-        let p = self.game.position;
+        let p = *self.game.position();
         for &d in &dirs[..dirs.len().saturating_sub(1)] {
             let (from, men) = match &self.building {
                 Some(b) => (self.chain_end(b), b.men),
@@ -580,7 +529,7 @@ impl Phutball {
 
     /// Every point a chain from `from` could still reach (the whole jump tree).
     fn reachable(&self, from: Pt, men: Men) -> Vec<Pt> {
-        let p = self.game.position;
+        let p = *self.game.position();
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
         let mut stack = vec![(from, men)];
@@ -616,7 +565,7 @@ impl Game for Phutball {
             moves: Vec::new(),
             undone: Vec::new(),
         };
-        self.game = Replay::new(rules_from(&self.rec.options));
+        self.game = Contest::new(rules_from(&self.rec.options));
         self.building = None;
         self.cursor = None;
         self.thinker = None;
@@ -628,7 +577,7 @@ impl Game for Phutball {
             self.thinker = None;
             return Outcome::nothing();
         };
-        let position = self.game.position;
+        let position = *self.game.position();
         if self.thinker.as_ref().is_none_or(|(p, _)| *p != position) {
             let mind = self.computer_mind(level);
             self.thinker = Some((position, Thinker::new(mind, PACE)));
@@ -666,7 +615,7 @@ impl Game for Phutball {
     }
 
     fn board_size(&self, viewport: Size) -> Size {
-        let grid = Geometry::new(self.game.position.options.dims).size();
+        let grid = Geometry::new(self.game.position().options.dims).size();
         // On a landscape screen the move list sits beside the board.
         if viewport.w > viewport.h * 1.1 {
             Size::new(grid.w + view::PANEL_WIDTH, grid.h)
@@ -676,7 +625,7 @@ impl Game for Phutball {
     }
 
     fn draw(&self, painter: &mut dyn Painter, board: Size) {
-        let p = &self.game.position;
+        let p = self.game.position();
         let grid = Geometry::new(p.options.dims).size();
         if board.w > grid.w {
             let lines: Vec<String> = self
@@ -739,7 +688,7 @@ impl Game for Phutball {
                 }
             }
             None => {
-                if let Some((mv, before)) = self.game.last {
+                if let Some((mv, before)) = self.game.last() {
                     match mv {
                         Move::Place(pt) => marks.last_placed = Some(pt),
                         Move::Jump(c) => {
@@ -752,7 +701,7 @@ impl Game for Phutball {
                 }
             }
         }
-        if self.option("threats") == Some("on") && self.game.result.is_none() {
+        if self.option("threats") == Some("on") && self.game.result().is_none() {
             for side in [Side::Ohs, Side::Eks] {
                 let mut q = *p;
                 q.to_move = side;
@@ -776,7 +725,7 @@ impl Game for Phutball {
                 _ => Outcome::nothing(),
             };
         }
-        let geo = Geometry::new(self.game.position.options.dims);
+        let geo = Geometry::new(self.game.position().options.dims);
         match gesture {
             Gesture::Tap { at, .. } => match geo.hit(at) {
                 Some(p) => {
@@ -787,8 +736,8 @@ impl Game for Phutball {
             },
             // A chain can be dragged: from the ball, through each landing, let go to play it.
             Gesture::DragStart { from, at } => {
-                if self.game.result.is_none()
-                    && geo.hit(from) == Some(self.game.position.ball)
+                if self.game.result().is_none()
+                    && geo.hit(from) == Some(self.game.position().ball)
                     && self.building.is_none()
                 {
                     let started = self.start_chain();
@@ -827,8 +776,8 @@ impl Game for Phutball {
         if self.computer_to_move().is_some() && key == Key::Backspace {
             return Outcome::say("The computer is thinking… (Enter: move now)");
         }
-        let dims = self.game.position.options.dims;
-        let c = self.cursor.unwrap_or(self.game.position.ball);
+        let dims = self.game.position().options.dims;
+        let c = self.cursor.unwrap_or(self.game.position().ball);
         let moved = match key {
             Key::Left => Pt {
                 col: c.col.saturating_sub(1),
@@ -859,9 +808,9 @@ impl Game for Phutball {
             Key::Char(_) => return Outcome::nothing(),
         };
         self.cursor = Some(moved);
-        let what = if moved == self.game.position.ball {
+        let what = if moved == self.game.position().ball {
             " (the ball)".to_owned()
-        } else if self.game.position.men.has(moved) {
+        } else if self.game.position().men.has(moved) {
             " (a man)".to_owned()
         } else {
             String::new()
@@ -971,7 +920,7 @@ impl Phutball {
     }
 
     fn hint_text(&mut self) -> Outcome {
-        let p = self.game.position;
+        let p = *self.game.position();
         let r = finder::find_wins(&p, 200_000);
         match r.wins {
             finder::Wins::Found(chains) => {
@@ -997,8 +946,8 @@ impl Phutball {
     }
 
     fn status_text(&self) -> String {
-        let p = &self.game.position;
-        let mut s = match self.game.result {
+        let p = self.game.position();
+        let mut s = match self.game.result() {
             Some(rules::Outcome::Goal(side)) => format!("Goal! {} win", side.name()),
             Some(rules::Outcome::Draw) => "Drawn".to_owned(),
             None if self.computer_to_move().is_some() => {
@@ -1015,7 +964,7 @@ impl Phutball {
         if let Some(last) = self.rec.moves.last() {
             s.push_str(&format!(" · last {last}"));
         }
-        if self.game.swapped {
+        if self.game.swapped() {
             s.push_str(" · sides swapped");
         }
         s

@@ -507,6 +507,35 @@ impl Position {
         Ok(scored)
     }
 
+    /// Every distinct result of a jump chain from the ball, `limit` at most:
+    /// (chain, ball, men), shortest chains first. (Own goals are listed even
+    /// where the rules forbid them: [`Position::check`] says.)
+    pub fn jump_results(&self, limit: usize) -> Vec<(Chain, Pt, Men)> {
+        let mut out = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut queue = crate::util::fifo::Fifo::new();
+        seen.insert((self.ball, self.men));
+        queue.push((self.ball, self.men, Chain::EMPTY, false));
+        while let Some((at, men, chain, ended)) = queue.pop() {
+            if ended {
+                continue;
+            }
+            for (dir, landing, next_men) in self.jumps(&men, at) {
+                let Some(next) = chain.push(dir) else {
+                    continue;
+                };
+                if seen.insert((landing.at, next_men)) {
+                    out.push((next, landing.at, next_men));
+                    if out.len() >= limit {
+                        return out;
+                    }
+                    queue.push((landing.at, next_men, next, landing.ends));
+                }
+            }
+        }
+        out
+    }
+
     /// Every single jump from `from` over `men`: (direction, landing, men left).
     pub fn jumps(&self, men: &Men, from: Pt) -> Vec<(u8, Landing, Men)> {
         (0..8u8)

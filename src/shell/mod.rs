@@ -9,6 +9,7 @@ pub mod history;
 pub mod input;
 pub mod options;
 pub mod paint;
+pub mod position;
 pub mod think;
 
 pub use game::{Game, Outcome, StateError};
