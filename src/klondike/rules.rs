@@ -1365,6 +1365,59 @@ pub fn score(scoring: Scoring, points: i32, seconds: u64, won: bool) -> i32 {
     }
 }
 
+impl crate::shell::position::Position for State {
+    type Move = Move;
+    type Effect = Effects;
+    type Illegal = MoveError;
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
+        State::legal_moves(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
+        State::play(self, mv)
+    }
+
+    /// Won once every card is up (Double Solitaire: once a player has put
+    /// all theirs up, or neither can move and one has more up); drawn when
+    /// no move is left otherwise.
+    fn ending(&self) -> Option<Ending> {
+        let two = self.rules.players == 2;
+        if self.is_won() {
+            let seat = if two {
+                usize::from(self.played[1] == 52)
+            } else {
+                0
+            };
+            return Some(Ending::Won(seat));
+        }
+        if !State::legal_moves(self).is_empty() {
+            return None;
+        }
+        Some(match self.leader() {
+            Some(seat) if two => Ending::Won(usize::from(seat)),
+            _ => Ending::Drawn,
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        usize::from(self.turn)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
+        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
+        self.check(mv).map_err(|e| BadMoveText::new(text, e))?;
+        Ok(mv)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1684,58 +1737,5 @@ mod tests {
         assert!(s.is_won());
         assert_eq!(s.check(Move::Deal), Err(MoveError::GameOver));
         assert!(s.legal_moves().is_empty());
-    }
-}
-
-impl crate::shell::position::Position for State {
-    type Move = Move;
-    type Effect = Effects;
-    type Illegal = MoveError;
-
-    fn legal_moves(&self) -> Vec<Move> {
-        if self.is_won() {
-            return Vec::new();
-        }
-        State::legal_moves(self)
-    }
-
-    fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
-        State::play(self, mv)
-    }
-
-    /// Won once every card is up (Double Solitaire: once a player has put
-    /// all theirs up, or neither can move and one has more up); drawn when
-    /// no move is left otherwise.
-    fn ending(&self) -> Option<Ending> {
-        let two = self.rules.players == 2;
-        if self.is_won() {
-            let seat = if two {
-                usize::from(self.played[1] == 52)
-            } else {
-                0
-            };
-            return Some(Ending::Won(seat));
-        }
-        if !State::legal_moves(self).is_empty() {
-            return None;
-        }
-        Some(match self.leader() {
-            Some(seat) if two => Ending::Won(usize::from(seat)),
-            _ => Ending::Drawn,
-        })
-    }
-
-    fn to_move(&self) -> Seat {
-        usize::from(self.turn)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
-        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
-        self.check(mv).map_err(|e| BadMoveText::new(text, e))?;
-        Ok(mv)
     }
 }
