@@ -50,7 +50,7 @@ fn play(game: &mut dyn parlour::Game, steps: &[Step]) {
                     Key::Space,
                     Key::Escape,
                 ][usize::from(k)];
-                game.key(key);
+                game.key(key, board);
             }
             Step::Undo => {
                 game.undo();
@@ -232,7 +232,7 @@ mod klondike {
                         Key::Char('f'),
                         Key::Space,
                     ][usize::from(*n)];
-                    k.key(key);
+                    k.key(key, board);
                 }
                 Act::Undo => {
                     k.undo();

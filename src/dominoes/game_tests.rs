@@ -71,15 +71,15 @@ fn tapping_a_tile_then_a_cell_lays_it_and_keys_do_too() {
     let_computers_play(&mut d);
     // Keys: pick the first tile with a place, step to a place, Enter.
     for _ in 0..d.tray().len() {
-        d.key(Key::Right);
-        let out = d.key(Key::Down);
+        d.key(Key::Right, board());
+        let out = d.key(Key::Down, board());
         if d.ui.pick.is_some() {
             assert!(out.message.unwrap().contains("Enter lays it"));
             break;
         }
     }
     let p = d.ui.pick.expect("some tile fits");
-    let out = d.key(Key::Enter);
+    let out = d.key(Key::Enter, board());
     assert!(out.changed || d.ui.prompt.is_some(), "{out:?}");
     assert!(d.table.m.hand().at(p.at.cell).is_some() || d.ui.prompt.is_some());
 }
@@ -165,15 +165,15 @@ fn the_corner_prompt_asks_for_both_numbers() {
                 assert!(matches!(d.overlay(), Some(Overlay::Corner { .. })));
                 let [a, b] = p.corner.unwrap();
                 let wrong = if a == 0 { 1 } else { 0 };
-                d.key(Key::Char(char::from(b'0' + wrong)));
-                d.key(Key::Char(char::from(b'0' + b)));
-                let out = d.key(Key::Enter);
+                d.key(Key::Char(char::from(b'0' + wrong)), board());
+                d.key(Key::Char(char::from(b'0' + b)), board());
+                let out = d.key(Key::Enter, board());
                 assert!(out.message.unwrap().starts_with("Not allowed"));
                 assert!(d.ui.prompt.is_some());
                 d.ui.prompt = Some((d.ui.prompt.unwrap().0, [None, None]));
-                d.key(Key::Char(char::from(b'0' + b)));
-                d.key(Key::Char(char::from(b'0' + a)));
-                let out = d.key(Key::Enter);
+                d.key(Key::Char(char::from(b'0' + b)), board());
+                d.key(Key::Char(char::from(b'0' + a)), board());
+                let out = d.key(Key::Enter, board());
                 assert!(out.changed, "{out:?}");
                 assert!(out.message.unwrap().contains("another move"));
                 assert_eq!(d.person_to_move(), Some(p_seat(&d)));
@@ -345,7 +345,7 @@ fn enter_asks_the_thinking_computer_to_play_now() {
     let mut d = with(&[("p1", "strong"), ("p2", "strong")], 3);
     assert_eq!(d.tick(0.0), Outcome::redraw(), "thinking");
     assert!(d.table.m.moves().is_empty());
-    let out = d.key(Key::Enter);
+    let out = d.key(Key::Enter, board());
     assert_eq!(out.message.as_deref(), Some("The computer plays now."));
     assert!(d.tick(1.0).changed, "it plays on the next frame");
 }

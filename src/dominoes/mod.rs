@@ -117,8 +117,6 @@ struct Ui {
     banner: String,
     /// The computer to move, thinking.
     thinker: Option<Thinker<Mind>>,
-    /// The board size last drawn, for the zoom keys (keys carry no size).
-    board: std::cell::Cell<Size>,
 }
 
 /// How the computers pace their moves: a delay so that each can be followed,
@@ -833,7 +831,6 @@ impl Game for Dominoes {
     }
 
     fn draw(&self, painter: &mut dyn Painter, board: Size) {
-        self.ui.board.set(board);
         view::draw(painter, board, &self.scene(board));
     }
 
@@ -925,7 +922,7 @@ impl Game for Dominoes {
         }
     }
 
-    fn key(&mut self, key: Key) -> Outcome {
+    fn key(&mut self, key: Key, board: Size) -> Outcome {
         if self.computer_to_move().is_some() && matches!(key, Key::Enter | Key::Space) {
             return match self.ui.thinker.as_mut() {
                 Some(t) => {
@@ -1026,10 +1023,6 @@ impl Game for Dominoes {
             }
             Key::Char('+') | Key::Char('=') | Key::Char('-') => {
                 let factor = if key == Key::Char('-') { 0.8 } else { 1.25 };
-                let board = match self.ui.board.get() {
-                    b if b.is_empty() => board_size(Size::default()),
-                    b => b,
-                };
                 let mut cam = self.camera(board);
                 let c = self.layout(board).table.center();
                 cam.zoom_about(c, factor);

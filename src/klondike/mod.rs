@@ -1425,7 +1425,7 @@ impl Game for Klondike {
         }
     }
 
-    fn key(&mut self, key: Key) -> Outcome {
+    fn key(&mut self, key: Key, _board: Size) -> Outcome {
         if self.searching() {
             return match key {
                 Key::Escape | Key::Enter | Key::Space => self.cancel_search(),

@@ -1,5 +1,8 @@
 //! Tests of the Klondike game as the shell drives it.
 
+/// A board size for the keys (only its shape matters).
+const BOARD: crate::shell::geom::Size = crate::shell::geom::Size { w: 800.0, h: 600.0 };
+
 use super::fixtures::{self, col};
 use super::*;
 use crate::shell::geom::Size;
@@ -116,15 +119,19 @@ fn keyboard_picks_up_and_puts_down() {
     let (mut k, from, to) = opening_with_a_tableau_move();
     // Stock, waste, 4 foundations, then the piles.
     for _ in 0..(6 + usize::from(from)) {
-        k.key(Key::Right);
+        k.key(Key::Right, BOARD);
     }
     assert_eq!(k.ui.cursor, Some((Pile::Tableau(from), 1)));
-    assert!(k.key(Key::Enter).message.unwrap().starts_with("Picked up"));
+    assert!(k
+        .key(Key::Enter, BOARD)
+        .message
+        .unwrap()
+        .starts_with("Picked up"));
     let steps = i32::from(to) - i32::from(from);
     for _ in 0..steps.abs() {
-        k.key(if steps > 0 { Key::Right } else { Key::Left });
+        k.key(if steps > 0 { Key::Right } else { Key::Left }, BOARD);
     }
-    let out = k.key(Key::Enter);
+    let out = k.key(Key::Enter, BOARD);
     assert!(out.changed, "{out:?}");
     assert_eq!(
         k.state.moves,
@@ -411,7 +418,7 @@ fn winnable_deals_only_searches_seeds_in_slices_and_can_be_cancelled() {
     // Cancelling keeps the deal on screen and says it may not be winnable.
     k.new_game(Seed(500));
     assert!(k.searching());
-    let out = k.key(Key::Escape);
+    let out = k.key(Key::Escape, BOARD);
     assert!(!k.searching());
     assert!(out.message.unwrap().contains("may not be winnable"));
 }

@@ -769,7 +769,7 @@ impl Game for Phutball {
         }
     }
 
-    fn key(&mut self, key: Key) -> Outcome {
+    fn key(&mut self, key: Key, _board: Size) -> Outcome {
         if self.computer_to_move().is_some() && matches!(key, Key::Enter | Key::Space) {
             return self.hurry();
         }

@@ -1,5 +1,8 @@
 //! Tests of Phutball as the shell drives it.
 
+/// A board size for the keys (only its shape matters).
+const BOARD: crate::shell::geom::Size = crate::shell::geom::Size { w: 800.0, h: 600.0 };
+
 use super::*;
 
 fn pt(s: &str) -> Pt {
@@ -125,11 +128,11 @@ fn hints_find_a_goal_in_one_or_a_threat() {
 #[test]
 fn keyboard_moves_the_cursor_and_places() {
     let mut g = Phutball::new(Seed(1));
-    g.key(Key::Up);
-    g.key(Key::Right);
-    assert!(g.key(Key::Enter).changed);
+    g.key(Key::Up, BOARD);
+    g.key(Key::Right, BOARD);
+    assert!(g.key(Key::Enter, BOARD).changed);
     assert!(g.position().men.has(pt("J11")));
-    g.key(Key::Escape);
+    g.key(Key::Escape, BOARD);
     assert!(g.cursor.is_none());
 }
 
@@ -311,7 +314,7 @@ fn enter_asks_the_thinking_computer_to_move_now() {
     g.set_option("computer", "ohs").unwrap();
     assert!(!g.tick(0.0).changed, "it pauses first");
     assert_eq!(
-        g.key(Key::Enter).message.as_deref(),
+        g.key(Key::Enter, BOARD).message.as_deref(),
         Some("The computer moves now.")
     );
     assert!(g.tick(1.0).changed, "it moves on the next frame");

@@ -101,8 +101,9 @@ pub trait Game {
     /// Handles a pointer gesture in board coordinates.
     fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome;
 
-    /// Handles a key press (the shell keeps Ctrl+Z and Ctrl+Y for undo and redo).
-    fn key(&mut self, key: Key) -> Outcome;
+    /// Handles a key press (the page keeps Ctrl+Z and Ctrl+Y for undo and
+    /// redo); `board` is what [`Game::board_size`] returned.
+    fn key(&mut self, key: Key, board: Size) -> Outcome;
 
     /// Advances clocks, animations and time-sliced work to `now_ms` (a
     /// monotonic clock in milliseconds). `redraw` in the result asks for

@@ -3,6 +3,8 @@
 //! board geometry, undo history and the state codec.
 
 pub mod codec;
+pub mod def;
+pub mod driver;
 pub mod game;
 pub mod geom;
 pub mod history;
@@ -10,6 +12,7 @@ pub mod input;
 pub mod options;
 pub mod paint;
 pub mod position;
+pub mod settings;
 pub mod think;
 
 pub use game::{Game, Outcome, StateError};

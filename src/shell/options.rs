@@ -101,6 +101,11 @@ impl Options {
         Ok(())
     }
 
+    /// Every option and its value, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v.as_str()))
+    }
+
     /// Checks values that came from outside (a save): every key known, every value
     /// allowed. Missing keys take their defaults, so a newer option does not
     /// invalidate an older save.

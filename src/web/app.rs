@@ -811,7 +811,8 @@ impl App {
             }
             return;
         }
-        let Some(outcome) = self.game.as_mut().map(|g| g.key(key)) else {
+        let board = self.board;
+        let Some(outcome) = self.game.as_mut().map(|g| g.key(key, board)) else {
             return;
         };
         if outcome != Outcome::nothing() || matches!(key, Key::Up | Key::Down | Key::Space) {

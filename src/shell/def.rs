@@ -1,0 +1,148 @@
+//! What a game declares, after boardgame.io's one game object: its position
+//! type, its typed settings, how it starts from settings and a seed, who its
+//! computer players are and how they think, its view, its input mapping and
+//! its narration. [`Shell`](crate::shell::driver::Shell) does the rest, once
+//! for every game: the record of moves, undo and redo by replay, saves,
+//! records, the computer's turns.
+
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::position::{Position, Seat};
+use crate::shell::settings::Settings;
+use crate::shell::think::{Pace, Think};
+use crate::util::rng::Seed;
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt;
+
+/// A game's move type.
+pub type MoveOf<D> = <<D as GameDef>::Position as Position>::Move;
+/// What a game's move did.
+pub type EffectOf<D> = <<D as GameDef>::Position as Position>::Effect;
+
+/// What a gesture, a key or a hint asks of the shell.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action<M> {
+    /// Nothing to do.
+    Nothing,
+    /// Only the picture changed (a selection, a drag in progress).
+    Redraw,
+    /// Tell the player something; nothing was played.
+    Say(String),
+    /// Play this move through the rules.
+    Play(M),
+}
+
+/// The game as a game's view and input mapping see it: read-only.
+pub struct View<'a, D: GameDef> {
+    /// The settings in force.
+    pub settings: &'a D::Settings,
+    /// The seed the game was dealt from.
+    pub seed: Seed,
+    /// Where the game started, when not from the settings and seed alone.
+    pub start: &'a D::Start,
+    /// The position now.
+    pub position: &'a D::Position,
+    /// The moves so far, in notation, oldest first.
+    pub moves: &'a [String],
+    /// A computer is to move: input waits for it.
+    pub computer_to_move: bool,
+}
+
+/// A game read from a record: what it was set up with and its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded<D: GameDef> {
+    /// The settings the record names.
+    pub settings: D::Settings,
+    /// Where it starts.
+    pub start: D::Start,
+    /// Its moves, in notation.
+    pub moves: Vec<String>,
+}
+
+/// Everything a game declares. Each game implements this once, on a unit
+/// type, and is hosted as `Shell<ItsDef>`.
+pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
+    /// The rules-level position.
+    type Position: Position + fmt::Debug;
+    /// The typed settings.
+    type Settings: Settings;
+    /// A start other than the usual one (a position set up by hand, a deal
+    /// read from a file); `Default` is the usual start from the settings
+    /// and seed. It is saved with the game.
+    type Start: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// Screen-only state (a selection, a cursor, a move being built): never
+    /// saved, reset with each new game.
+    type Ui: Clone + Default + fmt::Debug;
+    /// A computer player's search for one move.
+    type Mind: Think<Move = MoveOf<Self>> + Clone + fmt::Debug;
+
+    /// The first position of a game under `settings`, dealt from `seed` or
+    /// laid out as `start` says.
+    fn setup(
+        settings: &Self::Settings,
+        seed: Seed,
+        start: &Self::Start,
+    ) -> Result<Self::Position, String>;
+
+    /// Whether a computer plays `seat` under `settings`.
+    fn computer_plays(_settings: &Self::Settings, _seat: Seat) -> bool {
+        false
+    }
+
+    /// The computer's search for a move at `position`. `seed` differs from
+    /// move to move and game to game, and is the same on every replay.
+    fn mind(settings: &Self::Settings, position: &Self::Position, seed: Seed) -> Self::Mind;
+
+    /// How the computer paces its moves under `settings`.
+    fn pace(settings: &Self::Settings) -> Pace;
+
+    /// The board's size in board units for a viewport of this shape.
+    fn board_size(game: &View<Self>, ui: &Self::Ui, viewport: Size) -> Size;
+
+    /// Draws the whole board.
+    fn draw(game: &View<Self>, ui: &Self::Ui, painter: &mut dyn Painter, board: Size);
+
+    /// What a pointer gesture asks for. Called only while a person is to move.
+    fn gesture(
+        game: &View<Self>,
+        ui: &mut Self::Ui,
+        gesture: Gesture,
+        board: Size,
+    ) -> Action<MoveOf<Self>>;
+
+    /// What a key asks for. While a computer is to move, Enter and Space
+    /// hurry it and never reach the game.
+    fn key(game: &View<Self>, ui: &mut Self::Ui, key: Key, board: Size) -> Action<MoveOf<Self>>;
+
+    /// Clears what a played or taken-back move leaves stale in `ui`.
+    fn after_move(_ui: &mut Self::Ui) {}
+
+    /// One sentence saying what `mv` did: `before` is where it was played,
+    /// `after` where it led.
+    fn narrate(
+        before: &Self::Position,
+        mv: MoveOf<Self>,
+        effect: &EffectOf<Self>,
+        after: &Self::Position,
+    ) -> String;
+
+    /// A suggestion for the player to move.
+    fn hint(game: &View<Self>) -> Action<MoveOf<Self>>;
+
+    /// One line for the status bar.
+    fn status(game: &View<Self>) -> String;
+
+    /// The rules pages for these settings (paths under `rules/`).
+    fn rules_pages(settings: &Self::Settings) -> Vec<String>;
+
+    /// The game as records to copy: (format name, text).
+    fn records(_game: &View<Self>) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Reads a record in any of the formats of [`GameDef::records`].
+    fn read_record(_text: &str) -> Result<Loaded<Self>, String> {
+        Err("this game has no records".into())
+    }
+}

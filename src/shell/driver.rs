@@ -1,0 +1,442 @@
+//! `Shell<D>`: the page-facing [`Game`] implemented once, for every game
+//! that declares a [`GameDef`].
+//!
+//! The shell owns the seed, the settings, the record of moves and the moves
+//! taken back. The position is always the start replayed through the rules,
+//! so undo, redo, saves and records share one mechanism and a save can never
+//! hold an impossible position. When a computer is to move, the shell runs
+//! its search in slices between frames ([`Thinker`]) and plays its move like
+//! any other.
+
+use crate::shell::codec::{state_from_text, state_to_text};
+use crate::shell::def::{Action, EffectOf, GameDef, Loaded, MoveOf, View};
+use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::options::{OptionError, OptionSpec, Options};
+use crate::shell::paint::Painter;
+use crate::shell::position::{BadMoveText, Position};
+use crate::shell::settings::Settings;
+use crate::shell::think::{Thinker, Turn};
+use crate::util::rng::Seed;
+use serde::{Deserialize, Serialize};
+
+/// What is saved: the deal, the settings, the start and the moves in notation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Record<S> {
+    seed: Seed,
+    options: Options,
+    start: S,
+    moves: Vec<String>,
+    undone: Vec<String>,
+}
+
+/// What the page says while a computer thinks and a person taps.
+const THINKING: &str = "The computer is thinking… (Enter: move now)";
+
+/// A game declared by `D`, hosted.
+#[derive(Clone, Debug)]
+pub struct Shell<D: GameDef> {
+    seed: Seed,
+    settings: D::Settings,
+    start: D::Start,
+    position: D::Position,
+    moves: Vec<String>,
+    undone: Vec<String>,
+    ui: D::Ui,
+    /// The computer's thinking, and the number of moves it is thinking after.
+    thinker: Option<(usize, Thinker<D::Mind>)>,
+}
+
+impl<D: GameDef> Shell<D> {
+    /// A new game with default settings, dealt from `seed`.
+    pub fn new(seed: Seed) -> Self {
+        Self::with_settings(seed, D::Settings::default())
+    }
+
+    /// A new game with `settings`, dealt from `seed`. Settings that cannot
+    /// deal a game (none of the declared ones) fall back to the defaults.
+    pub fn with_settings(seed: Seed, settings: D::Settings) -> Self {
+        let start = D::Start::default();
+        let (settings, position) = match D::setup(&settings, seed, &start) {
+            Ok(p) => (settings, p),
+            Err(_) => {
+                let d = D::Settings::default();
+                let p = D::setup(&d, seed, &start)
+                    .unwrap_or_else(|e| panic!("the default settings deal no game: {e}"));
+                (d, p)
+            }
+        };
+        Shell {
+            seed,
+            settings,
+            start,
+            position,
+            moves: Vec::new(),
+            undone: Vec::new(),
+            ui: D::Ui::default(),
+            thinker: None,
+        }
+    }
+
+    /// A game that starts from `start` under `settings`.
+    pub fn from_start(seed: Seed, settings: D::Settings, start: D::Start) -> Result<Self, String> {
+        let position = D::setup(&settings, seed, &start)?;
+        let mut g = Self::new(seed);
+        g.settings = settings;
+        g.start = start;
+        g.position = position;
+        Ok(g)
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &D::Position {
+        &self.position
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &D::Settings {
+        &self.settings
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> &D::Start {
+        &self.start
+    }
+
+    /// The moves so far, in notation.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// Screen-only state, for tests of a game's input mapping.
+    pub fn ui(&self) -> &D::Ui {
+        &self.ui
+    }
+
+    /// What the game's view and input mapping see.
+    pub fn view(&self) -> View<'_, D> {
+        View {
+            settings: &self.settings,
+            seed: self.seed,
+            start: &self.start,
+            position: &self.position,
+            moves: &self.moves,
+            computer_to_move: self.computer_to_move(),
+        }
+    }
+
+    /// Plays a move; clears the moves taken back.
+    pub fn play(
+        &mut self,
+        mv: MoveOf<D>,
+    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        let text = self.position.move_text(mv);
+        let effect = self.position.play(mv)?;
+        self.moves.push(text);
+        self.undone.clear();
+        D::after_move(&mut self.ui);
+        Ok(effect)
+    }
+
+    /// Plays a move given in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<(), BadMoveText> {
+        let mv = self.position.read_move(text)?;
+        self.play(mv).map_err(|e| BadMoveText::new(text, e))?;
+        Ok(())
+    }
+
+    /// Whether a computer plays the side to move now.
+    pub fn computer_to_move(&self) -> bool {
+        self.position.ending().is_none()
+            && D::computer_plays(&self.settings, self.position.to_move())
+    }
+
+    /// Whether some seat is a person's (so undo takes back to their move).
+    fn person_plays(&self) -> bool {
+        (0..8).any(|seat| !D::computer_plays(&self.settings, seat))
+    }
+
+    /// The seed of the computer's search for the next move.
+    fn move_seed(&self) -> Seed {
+        Seed(self.seed.0 ^ (self.moves.len() as u64).wrapping_mul(0x9E37_79B9))
+    }
+
+    /// Plays `mv` and says what it did, or why it was refused.
+    fn moved(&mut self, mv: MoveOf<D>) -> Outcome {
+        let before = self.position.clone();
+        match self.play(mv) {
+            Ok(effect) => Outcome::moved(D::narrate(&before, mv, &effect, &self.position)),
+            Err(e) => Outcome::say(format!("Not allowed: {e}.")),
+        }
+    }
+
+    fn act(&mut self, action: Action<MoveOf<D>>) -> Outcome {
+        match action {
+            Action::Nothing => Outcome::nothing(),
+            Action::Redraw => Outcome::redraw(),
+            Action::Say(text) => Outcome::say(text),
+            Action::Play(_) if self.computer_to_move() => Outcome::say(THINKING),
+            Action::Play(mv) => self.moved(mv),
+        }
+    }
+
+    /// The position after `moves` from the start that `settings`, `seed` and
+    /// `start` give, every move read and played through the rules.
+    fn replay(
+        settings: &D::Settings,
+        seed: Seed,
+        start: &D::Start,
+        moves: &[String],
+    ) -> Result<D::Position, StateError> {
+        let mut p = D::setup(settings, seed, start).map_err(StateError)?;
+        for (i, text) in moves.iter().enumerate() {
+            let mv = p
+                .read_move(text)
+                .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
+            p.play(mv)
+                .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
+        }
+        Ok(p)
+    }
+
+    fn undo_one(&mut self) -> Option<String> {
+        let last = self.moves.pop()?;
+        match Self::replay(&self.settings, self.seed, &self.start, &self.moves) {
+            Ok(p) => {
+                self.position = p;
+                self.undone.push(last.clone());
+                D::after_move(&mut self.ui);
+                Some(last)
+            }
+            Err(_) => {
+                self.moves.push(last);
+                None
+            }
+        }
+    }
+}
+
+impl<D: GameDef> Game for Shell<D> {
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn new_game(&mut self, seed: Seed) {
+        *self = Self::with_settings(seed, self.settings.clone());
+    }
+
+    fn option_specs(&self) -> &'static [OptionSpec] {
+        D::Settings::SPECS
+    }
+
+    fn option(&self, key: &str) -> Option<&'static str> {
+        self.settings.get(key)
+    }
+
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        self.settings.set(key, value)
+    }
+
+    fn board_size(&self, viewport: Size) -> Size {
+        D::board_size(&self.view(), &self.ui, viewport)
+    }
+
+    fn draw(&self, painter: &mut dyn Painter, board: Size) {
+        D::draw(&self.view(), &self.ui, painter, board);
+    }
+
+    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
+        if self.computer_to_move() {
+            return match gesture {
+                Gesture::Tap { .. } => Outcome::say(THINKING),
+                _ => Outcome::nothing(),
+            };
+        }
+        let view = View {
+            settings: &self.settings,
+            seed: self.seed,
+            start: &self.start,
+            position: &self.position,
+            moves: &self.moves,
+            computer_to_move: false,
+        };
+        let action = D::gesture(&view, &mut self.ui, gesture, board);
+        self.act(action)
+    }
+
+    fn key(&mut self, key: Key, board: Size) -> Outcome {
+        let thinking = self.computer_to_move();
+        if thinking {
+            match key {
+                Key::Enter | Key::Space => {
+                    return match self.thinker.as_mut() {
+                        Some((_, t)) => {
+                            t.hurry();
+                            Outcome::say("The computer moves now.")
+                        }
+                        None => Outcome::nothing(),
+                    };
+                }
+                Key::Backspace => return Outcome::say(THINKING),
+                _ => {}
+            }
+        }
+        let view = View {
+            settings: &self.settings,
+            seed: self.seed,
+            start: &self.start,
+            position: &self.position,
+            moves: &self.moves,
+            computer_to_move: thinking,
+        };
+        let action = D::key(&view, &mut self.ui, key, board);
+        self.act(action)
+    }
+
+    fn tick(&mut self, now_ms: f64) -> Outcome {
+        if !self.computer_to_move() {
+            self.thinker = None;
+            return Outcome::nothing();
+        }
+        let after = self.moves.len();
+        if self.thinker.as_ref().is_none_or(|(n, _)| *n != after) {
+            let mind = D::mind(&self.settings, &self.position, self.move_seed());
+            self.thinker = Some((after, Thinker::new(mind, D::pace(&self.settings))));
+        }
+        let Some((_, thinker)) = self.thinker.as_mut() else {
+            return Outcome::nothing();
+        };
+        match thinker.tick(now_ms) {
+            Turn::Thinking => Outcome::redraw(),
+            Turn::Play(mv) => {
+                self.thinker = None;
+                let mut out = self.moved(mv);
+                if let Some(m) = out.message.as_mut() {
+                    *m = format!("Computer: {m}");
+                }
+                out
+            }
+            Turn::NoMove => {
+                self.thinker = None;
+                Outcome::say("The computer has no move.")
+            }
+        }
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.moves.clone()
+    }
+
+    fn records(&self) -> Vec<(&'static str, String)> {
+        D::records(&self.view())
+    }
+
+    fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
+        let Loaded {
+            settings,
+            start,
+            moves,
+        } = D::read_record(text)?;
+        let position =
+            Self::replay(&settings, self.seed, &start, &moves).map_err(|e| e.to_string())?;
+        let n = moves.len();
+        *self = Shell {
+            seed: self.seed,
+            settings,
+            start,
+            position,
+            moves,
+            undone: Vec::new(),
+            ui: D::Ui::default(),
+            thinker: None,
+        };
+        Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
+    }
+
+    fn can_undo(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// Takes back the last move; against a computer, also its replies, back
+    /// to the last move of a person.
+    fn undo(&mut self) -> Outcome {
+        let Some(first) = self.undo_one() else {
+            return Outcome::nothing();
+        };
+        let mut taken = 1;
+        while self.person_plays() && self.computer_to_move() {
+            if self.undo_one().is_none() {
+                break;
+            }
+            taken += 1;
+        }
+        self.thinker = None;
+        if taken == 1 {
+            Outcome::moved(format!("Took back {first}."))
+        } else {
+            Outcome::moved("Took back your move and the computer's reply.")
+        }
+    }
+
+    fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    fn redo(&mut self) -> Outcome {
+        let Some(text) = self.undone.pop() else {
+            return Outcome::nothing();
+        };
+        let undone = std::mem::take(&mut self.undone);
+        let out = match self.play_text(&text) {
+            Ok(()) => Outcome::moved(format!("Played {text} again.")),
+            Err(e) => Outcome::say(format!("Cannot redo {text}: {}.", e.reason)),
+        };
+        self.undone = undone;
+        out
+    }
+
+    fn hint(&mut self) -> Outcome {
+        let action = D::hint(&self.view());
+        self.act(action)
+    }
+
+    fn status(&self) -> String {
+        D::status(&self.view())
+    }
+
+    fn rules_pages(&self) -> Vec<String> {
+        D::rules_pages(&self.settings)
+    }
+
+    fn save(&self) -> String {
+        state_to_text(&Record {
+            seed: self.seed,
+            options: self.settings.to_options(),
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+            undone: self.undone.clone(),
+        })
+    }
+
+    fn load(&mut self, state: &str) -> Result<(), StateError> {
+        let rec: Record<D::Start> = state_from_text(state)?;
+        let settings = D::Settings::from_options(&rec.options)?;
+        let position = Self::replay(&settings, rec.seed, &rec.start, &rec.moves)?;
+        // The moves taken back must replay too.
+        let mut all = rec.moves.clone();
+        all.extend(rec.undone.iter().rev().cloned());
+        Self::replay(&settings, rec.seed, &rec.start, &all)?;
+        *self = Shell {
+            seed: rec.seed,
+            settings,
+            start: rec.start,
+            position,
+            moves: rec.moves,
+            undone: rec.undone,
+            ui: D::Ui::default(),
+            thinker: None,
+        };
+        Ok(())
+    }
+}

@@ -1,0 +1,392 @@
+//! The README's guide to adding a game, followed: tic-tac-toe declared as a
+//! `GameDef` in this file alone, hosted by the generic shell, and driven
+//! through its saves, undo and redo, records of moves and a computer's turns.
+//! If this file needs anything the guide does not mention, the guide is wrong.
+
+use parlour::shell::def::{Action, GameDef, View};
+use parlour::shell::geom::{Point, Rect, Size};
+use parlour::shell::input::{Gesture, Key};
+use parlour::shell::paint::{Align, Color, Painter, Recorder};
+use parlour::shell::position::{BadMoveText, Ending, Position, Seat};
+use parlour::shell::think::{Pace, Progress, Think};
+use parlour::shell::Game;
+use parlour::Seed;
+use std::fmt;
+
+/// Cells 0..9, row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Board {
+    cells: [Option<Seat>; 9],
+    to_move: Seat,
+}
+
+/// A cell taken by the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mark(u8);
+
+#[derive(Debug)]
+enum Illegal {
+    Taken(u8),
+    Over,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Taken(c) => write!(f, "cell {c} is taken"),
+            Illegal::Over => f.write_str("the game is over"),
+        }
+    }
+}
+
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+impl Position for Board {
+    type Move = Mark;
+    type Effect = ();
+    type Illegal = Illegal;
+
+    fn legal_moves(&self) -> Vec<Mark> {
+        if self.ending().is_some() {
+            return Vec::new();
+        }
+        (0..9u8)
+            .filter(|&c| self.cells[usize::from(c)].is_none())
+            .map(Mark)
+            .collect()
+    }
+
+    fn play(&mut self, mv: Mark) -> Result<(), Illegal> {
+        if self.ending().is_some() {
+            return Err(Illegal::Over);
+        }
+        let cell = self
+            .cells
+            .get_mut(usize::from(mv.0))
+            .filter(|c| c.is_none())
+            .ok_or(Illegal::Taken(mv.0))?;
+        *cell = Some(self.to_move);
+        self.to_move = 1 - self.to_move;
+        Ok(())
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        for line in LINES {
+            if let [Some(a), Some(b), Some(c)] = line.map(|i| self.cells[i]) {
+                if a == b && b == c {
+                    return Some(Ending::Won(a));
+                }
+            }
+        }
+        self.cells
+            .iter()
+            .all(Option::is_some)
+            .then_some(Ending::Drawn)
+    }
+
+    fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    fn move_text(&self, mv: Mark) -> String {
+        mv.0.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Mark, BadMoveText> {
+        let mv = text
+            .parse::<u8>()
+            .ok()
+            .filter(|&c| c < 9)
+            .map(Mark)
+            .ok_or_else(|| BadMoveText::new(text, "not a cell from 0 to 8"))?;
+        if self.legal_moves().contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(BadMoveText::new(text, "not free"))
+        }
+    }
+}
+
+parlour::setting! {
+    /// Who plays O, the second seat.
+    pub enum Opponent {
+        key: "opponent", label: "Opponent", restarts: false, default: Computer;
+        /// Another person.
+        Person = "human", "Another player";
+        /// The computer.
+        Computer = "computer", "The computer";
+    }
+}
+
+parlour::settings! {
+    /// Tic-tac-toe's settings.
+    pub struct TicSettings {
+        /// Who plays O.
+        opponent: Opponent,
+    }
+}
+
+/// The computer: the first free cell of the best line, found a cell a step.
+#[derive(Clone, Debug)]
+struct Mind {
+    board: Board,
+    next: u8,
+    best: Option<Mark>,
+}
+
+impl Think for Mind {
+    type Move = Mark;
+
+    fn step(&mut self, work: u32) -> Progress {
+        for _ in 0..work {
+            if self.next >= 9 {
+                return Progress::Done;
+            }
+            let mv = Mark(self.next);
+            self.next += 1;
+            let mut after = self.board.clone();
+            if after.play(mv).is_ok() && after.ending().is_some() {
+                self.best = Some(mv);
+                return Progress::Done;
+            }
+        }
+        Progress::Working
+    }
+
+    fn best(&self) -> Option<Mark> {
+        self.best
+    }
+}
+
+#[derive(Clone, Debug)]
+struct TicTacToe;
+
+const CELL: f64 = 100.0;
+
+impl GameDef for TicTacToe {
+    type Position = Board;
+    type Settings = TicSettings;
+    type Start = ();
+    type Ui = Option<u8>;
+    type Mind = Mind;
+
+    fn setup(_: &TicSettings, _: Seed, _: &()) -> Result<Board, String> {
+        Ok(Board {
+            cells: [None; 9],
+            to_move: 0,
+        })
+    }
+
+    fn computer_plays(settings: &TicSettings, seat: Seat) -> bool {
+        settings.opponent == Opponent::Computer && seat == 1
+    }
+
+    fn mind(_: &TicSettings, position: &Board, _: Seed) -> Mind {
+        Mind {
+            board: position.clone(),
+            next: 0,
+            best: position.legal_moves().first().copied(),
+        }
+    }
+
+    fn pace(_: &TicSettings) -> Pace {
+        Pace {
+            first_slice: 1,
+            max_slice: 2,
+            delay_ms: 100.0,
+            max_ms: 1_000.0,
+        }
+    }
+
+    fn board_size(_: &View<Self>, _: &Option<u8>, _: Size) -> Size {
+        Size::new(3.0 * CELL, 3.0 * CELL)
+    }
+
+    fn draw(game: &View<Self>, cursor: &Option<u8>, p: &mut dyn Painter, _: Size) {
+        for (i, cell) in game.position.cells.iter().enumerate() {
+            let at = Point::new(
+                (i % 3) as f64 * CELL + CELL / 2.0,
+                (i / 3) as f64 * CELL + CELL / 2.0,
+            );
+            let mark = match cell {
+                Some(0) => "X",
+                Some(_) => "O",
+                None if *cursor == Some(i as u8) => "·",
+                None => continue,
+            };
+            p.text(at, mark, 40.0, Align::Center, Color::rgb(0, 0, 0));
+        }
+        p.stroke_rect(
+            Rect::new(0.0, 0.0, 3.0 * CELL, 3.0 * CELL),
+            0.0,
+            1.0,
+            Color::rgb(0, 0, 0),
+        );
+    }
+
+    fn gesture(_: &View<Self>, _: &mut Option<u8>, g: Gesture, _: Size) -> Action<Mark> {
+        match g {
+            Gesture::Tap { at, .. } if at.x >= 0.0 && at.y >= 0.0 => {
+                let (col, row) = ((at.x / CELL) as u8, (at.y / CELL) as u8);
+                if col < 3 && row < 3 {
+                    Action::Play(Mark(row * 3 + col))
+                } else {
+                    Action::Nothing
+                }
+            }
+            _ => Action::Nothing,
+        }
+    }
+
+    fn key(_: &View<Self>, cursor: &mut Option<u8>, key: Key, _: Size) -> Action<Mark> {
+        match key {
+            Key::Right => {
+                *cursor = Some(cursor.map_or(0, |c| (c + 1) % 9));
+                Action::Redraw
+            }
+            Key::Enter => cursor.map_or(Action::Nothing, |c| Action::Play(Mark(c))),
+            _ => Action::Nothing,
+        }
+    }
+
+    fn narrate(before: &Board, mv: Mark, _: &(), after: &Board) -> String {
+        let who = ["X", "O"][before.to_move];
+        match after.ending() {
+            Some(Ending::Won(_)) => format!("{who} took cell {} and won.", mv.0),
+            Some(Ending::Drawn) => format!("{who} took cell {}: a draw.", mv.0),
+            None => format!("{who} took cell {}.", mv.0),
+        }
+    }
+
+    fn hint(game: &View<Self>) -> Action<Mark> {
+        match game.position.legal_moves().first() {
+            Some(m) => Action::Say(format!("Try cell {}.", m.0)),
+            None => Action::Say("The game is over.".into()),
+        }
+    }
+
+    fn status(game: &View<Self>) -> String {
+        match game.position.ending() {
+            Some(Ending::Won(s)) => format!("{} won", ["X", "O"][s]),
+            Some(Ending::Drawn) => "Drawn".into(),
+            None => format!("{} to move", ["X", "O"][game.position.to_move]),
+        }
+    }
+
+    fn rules_pages(_: &TicSettings) -> Vec<String> {
+        vec!["tic-tac-toe".into()]
+    }
+}
+
+type Tic = parlour::shell::driver::Shell<TicTacToe>;
+
+fn tap(g: &mut Tic, cell: u8) -> parlour::Outcome {
+    let at = Point::new(
+        f64::from(cell % 3) * CELL + 50.0,
+        f64::from(cell / 3) * CELL + 50.0,
+    );
+    let board = g.board_size(Size::new(300.0, 300.0));
+    g.gesture(Gesture::Tap { at, count: 1 }, board)
+}
+
+/// Ticks the clock until the computer has moved; returns its message.
+fn computer_moves(g: &mut Tic, now: &mut f64) -> String {
+    for _ in 0..parlour::shell::think::MAX_TICKS {
+        *now += 16.0;
+        let out = g.tick(*now);
+        if out.changed {
+            return out.message.unwrap_or_default();
+        }
+    }
+    panic!("the computer never moved");
+}
+
+#[test]
+fn a_whole_game_against_the_computer_through_the_shell() {
+    let mut g = Tic::new(Seed(1));
+    let mut now = 0.0;
+    assert!(tap(&mut g, 4).changed);
+    assert_eq!(g.status(), "O to move");
+    // While the computer thinks, a tap waits and Enter hurries it.
+    assert!(!tap(&mut g, 0).changed);
+    g.tick(now);
+    assert_eq!(
+        g.key(Key::Enter, Size::new(300.0, 300.0))
+            .message
+            .as_deref(),
+        Some("The computer moves now.")
+    );
+    let said = computer_moves(&mut g, &mut now);
+    assert_eq!(said, "Computer: O took cell 0.");
+    assert!(tap(&mut g, 0).message.unwrap().starts_with("Not allowed"));
+    tap(&mut g, 3);
+    computer_moves(&mut g, &mut now);
+    let out = tap(&mut g, 5);
+    assert_eq!(out.message.as_deref(), Some("X took cell 5 and won."));
+    assert_eq!(g.status(), "X won");
+    assert_eq!(g.moves(), ["4", "0", "3", "1", "5"]);
+    assert_eq!(g.tick(now + 1000.0), parlour::Outcome::nothing());
+
+    // Undo takes back the player's move; once more, the computer's reply too.
+    assert_eq!(
+        g.undo().message.as_deref(),
+        Some("Took back 5."),
+        "the computer is not to move after X's move is taken back"
+    );
+    let out = g.undo();
+    assert_eq!(
+        out.message.as_deref(),
+        Some("Took back your move and the computer's reply.")
+    );
+    assert_eq!(g.moves(), ["4", "0"]);
+    assert!(g.redo().changed);
+    assert_eq!(
+        g.moves(),
+        ["4", "0", "3"],
+        "X's move again; the computer replies anew"
+    );
+
+    // Saves round-trip with the moves taken back; a tampered save is refused.
+    let saved = g.save();
+    let mut other = Tic::new(Seed(9));
+    other.load(&saved).unwrap();
+    assert_eq!(other.save(), saved);
+    assert_eq!(other.position(), g.position());
+    assert!(other.can_redo());
+    let before = other.save();
+    assert!(other.load("AAAA").is_err());
+    assert_eq!(other.save(), before, "a failed load changes nothing");
+}
+
+#[test]
+fn settings_keys_and_drawing_go_through_the_shell() {
+    let mut g = Tic::new(Seed(2));
+    assert_eq!(g.option("opponent"), Some("computer"));
+    assert!(g.set_option("opponent", "robot").is_err());
+    g.set_option("opponent", "human").unwrap();
+    let board = g.board_size(Size::new(300.0, 300.0));
+    assert!(!g.key(Key::Right, board).changed);
+    assert!(g.key(Key::Enter, board).changed, "X takes cell 0");
+    assert!(g
+        .key(Key::Enter, board)
+        .message
+        .unwrap()
+        .starts_with("Not allowed"));
+    tap(&mut g, 4);
+    assert_eq!(g.moves(), ["0", "4"], "a person plays O");
+    assert_eq!(g.tick(0.0), parlour::Outcome::nothing());
+    let mut rec = Recorder::default();
+    g.draw(&mut rec, board);
+    assert!(!rec.ops.is_empty());
+    assert_eq!(g.hint().message.as_deref(), Some("Try cell 1."));
+    assert!(g.load_record("0 1 2").is_err(), "no records declared");
+}
