@@ -186,6 +186,10 @@ impl GameDef for TicTacToe {
         })
     }
 
+    fn seats(_: &TicSettings) -> usize {
+        2
+    }
+
     fn computer_plays(settings: &TicSettings, seat: Seat) -> bool {
         settings.opponent == Opponent::Computer && seat == 1
     }

@@ -395,9 +395,9 @@ mod phutball {
         #[test]
         fn undo_restores_the_position(moves in prop::collection::vec((0u8..15, 0u8..19, any::<bool>()), 0..30)) {
             let mut g = Phutball::new(Seed(1));
-            let mut positions = vec![*g.position()];
+            let mut positions = vec![g.position().clone()];
             for (c, r, jump) in moves {
-                let p = *g.position();
+                let p = *g.position().board();
                 let mv = if jump {
                     match p.jump_results(usize::MAX).first() {
                         Some(&(chain, _, _)) => Move::Jump(chain),
@@ -407,7 +407,7 @@ mod phutball {
                     Move::Place(Pt { col: c, row: 1 + r % 19 })
                 };
                 if g.play(mv).is_ok() {
-                    positions.push(*g.position());
+                    positions.push(g.position().clone());
                 }
             }
             while g.can_undo() {

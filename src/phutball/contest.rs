@@ -53,8 +53,8 @@ impl Contest {
         }
     }
 
-    /// The position now.
-    pub fn position(&self) -> &Position {
+    /// The board now: the men, the ball and the side to move.
+    pub fn board(&self) -> &Position {
         &self.position
     }
 

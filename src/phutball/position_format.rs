@@ -10,8 +10,8 @@
 
 use super::board::Pt;
 use super::rules::{Position, Side};
-use super::{rules_from, OPTIONS};
-use crate::shell::Options;
+use super::settings::Settings;
+use crate::shell::settings::Settings as _;
 
 /// Where and why a position file is wrong.
 pub type PositionError = crate::util::text_lines::LineError;
@@ -20,7 +20,7 @@ use crate::util::text_lines::line_error as err;
 
 /// Reads a position.
 pub fn parse(text: &str) -> Result<Position, PositionError> {
-    let mut options = Options::defaults(OPTIONS);
+    let mut settings = Settings::default();
     let mut to_move = None;
     let mut ball: Option<(usize, Pt)> = None;
     let mut men: Vec<(usize, Pt)> = Vec::new();
@@ -52,14 +52,14 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
                     men.push((line_no, p));
                 }
             }
-            _ => options
-                .set(OPTIONS, key, value)
+            _ => settings
+                .set(key, value)
                 .map_err(|e| err(line_no, e.to_string()))?,
         }
     }
     let to_move = to_move.ok_or_else(|| err(0, "expected a 'to-move:' line"))?;
     let (ball_line, ball) = ball.ok_or_else(|| err(0, "expected a 'ball:' line"))?;
-    let mut p = Position::start(rules_from(&options));
+    let mut p = Position::start(settings.rules());
     p.to_move = to_move;
     let dims = p.options.dims;
     if !dims.contains(ball) {

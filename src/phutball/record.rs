@@ -21,10 +21,13 @@
 //! (`;W[hjhhhf]`), and the pie rule's swap is `;W[]SW[]`.
 
 use super::board::Pt;
+use super::def::PhutballDef;
 use super::notation;
 use super::rules::{Move, Position, Side};
-use super::{rules_from, Phutball, Setup, OPTIONS};
-use crate::shell::{Game, Options};
+use super::settings::Settings;
+use super::{Phutball, Setup};
+use crate::shell::def::View;
+use crate::shell::settings::Settings as _;
 use crate::util::rng::Seed;
 use std::fmt;
 
@@ -40,23 +43,23 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
-fn non_default_options(game: &Phutball) -> Vec<(&'static str, &'static str)> {
-    OPTIONS
+fn non_default_options(settings: &Settings) -> Vec<(&'static str, &'static str)> {
+    Settings::SPECS
         .iter()
         .filter_map(|spec| {
-            let v = game.option(spec.key)?;
+            let v = settings.get(spec.key)?;
             (v != spec.default).then_some((spec.key, v))
         })
         .collect()
 }
 
 /// Writes a game as a text record.
-pub fn to_text(game: &Phutball) -> String {
+pub fn to_text(game: &View<PhutballDef>) -> String {
     let mut out = String::from("# Phutball game record\n");
-    for (k, v) in non_default_options(game) {
+    for (k, v) in non_default_options(game.settings) {
         out.push_str(&format!("{k}: {v}\n"));
     }
-    if let Some(setup) = game.setup() {
+    if let Some(setup) = game.start {
         let side = if setup.to_move == Side::Ohs {
             "ohs"
         } else {
@@ -70,7 +73,7 @@ pub fn to_text(game: &Phutball) -> String {
         ));
     }
     out.push_str("moves:");
-    for m in game.moves() {
+    for m in game.moves {
         out.push(' ');
         out.push_str(m);
     }
@@ -79,20 +82,12 @@ pub fn to_text(game: &Phutball) -> String {
 }
 
 fn replay(
-    options: Options,
+    settings: Settings,
     setup: Option<Setup>,
     moves: &[String],
     seed: Seed,
 ) -> Result<Phutball, RecordError> {
-    let mut g = match setup {
-        Some(setup) => Phutball::from_setup(seed, options, setup).map_err(RecordError)?,
-        None => {
-            let mut g = Phutball::new(seed);
-            g.rec.options = options;
-            g.new_game(seed);
-            g
-        }
-    };
+    let mut g = Phutball::from_start(seed, settings, setup).map_err(RecordError)?;
     for (i, m) in moves.iter().enumerate() {
         g.play_text(m)
             .map_err(|e| RecordError(format!("move {} ({m}): {e}", i + 1)))?;
@@ -103,7 +98,7 @@ fn replay(
 /// Reads a text record. A position file (the `to-move:`, `ball:` and `men:`
 /// lines of the position format) is a record with no moves.
 pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
-    let mut options = Options::defaults(OPTIONS);
+    let mut settings = Settings::default();
     let mut moves = Vec::new();
     let mut position_lines = String::new();
     let lines =
@@ -114,8 +109,8 @@ pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
             "to-move" | "ball" | "men" => {
                 position_lines.push_str(&format!("{key}: {value}\n"));
             }
-            key => options
-                .set(OPTIONS, key, value)
+            key => settings
+                .set(key, value)
                 .map_err(|e| RecordError(format!("line {n}: {e}")))?,
         }
     }
@@ -123,14 +118,14 @@ pub fn from_text(text: &str) -> Result<Phutball, RecordError> {
         None
     } else {
         let mut with_board = position_lines;
-        if let Some(board) = options.get(OPTIONS, "board") {
+        if let Some(board) = settings.get("board") {
             with_board.push_str(&format!("board: {board}\n"));
         }
         let p = super::position_format::parse(&with_board)
             .map_err(|e| RecordError(format!("position: {e}")))?;
         Some(Setup::of(&p))
     };
-    replay(options, setup, &moves, Seed(0))
+    replay(settings, setup, &moves, Seed(0))
 }
 
 fn sgf_point(p: Pt, rows: u8) -> String {
@@ -151,15 +146,16 @@ fn sgf_parse_point(s: &str, rows: u8) -> Option<Pt> {
 }
 
 /// Writes a game as SGF.
-pub fn to_sgf(game: &Phutball) -> String {
-    let start = match game.setup() {
+pub fn to_sgf(game: &View<PhutballDef>) -> String {
+    let options = game.settings.rules();
+    let start = match game.start {
         Some(setup) => setup
-            .position(rules_from(&game.rec.options))
-            .unwrap_or_else(|_| Position::start(rules_from(&game.rec.options))),
-        None => Position::start(rules_from(&game.rec.options)),
+            .position(options)
+            .unwrap_or_else(|_| Position::start(options)),
+        None => Position::start(options),
     };
     let rows = start.options.dims.rows;
-    let ru: Vec<String> = non_default_options(game)
+    let ru: Vec<String> = non_default_options(game.settings)
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
@@ -181,7 +177,7 @@ pub fn to_sgf(game: &Phutball) -> String {
         out.push_str(&format!("RU[{}]", ru.join(",")));
     }
     let mut pos = start;
-    for (i, text) in game.moves().iter().enumerate() {
+    for (i, text) in game.moves.iter().enumerate() {
         let colour = if pos.to_move == Side::Ohs { 'B' } else { 'W' };
         let Ok(mv) = notation::parse(&pos, text, i) else {
             break;
@@ -275,18 +271,18 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
             "SGF: not a Phutball game (GM[14] expected)".into(),
         ));
     }
-    let mut options = Options::defaults(OPTIONS);
+    let mut settings = Settings::default();
     if let Some(ru) = get("RU").and_then(|v| v.first().cloned()) {
         for pair in ru.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = pair
                 .split_once('=')
                 .ok_or_else(|| RecordError(format!("SGF: RU entry '{pair}' is not key=value")))?;
-            options
-                .set(OPTIONS, k, v)
+            settings
+                .set(k, v)
                 .map_err(|e| RecordError(format!("SGF: {e}")))?;
         }
     }
-    let dims = rules_from(&options).dims;
+    let dims = settings.rules().dims;
     if let Some(sz) = get("SZ").and_then(|v| v.first().cloned()) {
         if sz != format!("{}:{}", dims.cols, dims.rows + 2) {
             return Err(RecordError(format!(
@@ -303,7 +299,7 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
         .iter()
         .map(|s| point(s))
         .collect::<Result<Vec<_>, _>>()?;
-    let default_start = Position::start(rules_from(&options));
+    let default_start = Position::start(settings.rules());
     let ball = match get("BL").and_then(|v| v.first().cloned()) {
         Some(b) => point(&b)?,
         None => default_start.ball,
@@ -317,7 +313,7 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
     let mut moves = Vec::new();
     let mut pos = match &setup {
         Some(s) => s
-            .position(rules_from(&options))
+            .position(settings.rules())
             .map_err(|e| RecordError(format!("SGF: {e}")))?,
         None => default_start,
     };
@@ -367,7 +363,7 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
             .map_err(|e| RecordError(format!("SGF move {}: {e}", i + 1)))?;
         moves.push(text);
     }
-    replay(options, setup, &moves, Seed(0))
+    replay(settings, setup, &moves, Seed(0))
 }
 
 #[cfg(test)]
@@ -375,9 +371,9 @@ mod tests {
     use super::*;
 
     fn sample() -> Phutball {
-        let mut g = Phutball::new(Seed(1));
-        g.set_option("own-goal", "illegal").unwrap();
-        g.new_game(Seed(1));
+        let mut settings = Settings::default();
+        settings.set("own-goal", "illegal").unwrap();
+        let mut g = Phutball::with_settings(Seed(1), settings);
         for m in ["H11", "A1", "H13", "H10-H12-H14", "G15"] {
             g.play_text(m).unwrap();
         }
@@ -387,7 +383,7 @@ mod tests {
     #[test]
     fn text_records_round_trip() {
         let g = sample();
-        let text = to_text(&g);
+        let text = to_text(&g.view());
         assert!(text.contains("own-goal: illegal"));
         assert!(text.contains("moves: H11 A1 H13 H10-H12-H14 G15"));
         let back = from_text(&text).unwrap();
@@ -403,7 +399,7 @@ mod tests {
     #[test]
     fn sgf_round_trips_with_gm_14() {
         let g = sample();
-        let sgf = to_sgf(&g);
+        let sgf = to_sgf(&g.view());
         assert!(sgf.starts_with("(;GM[14]FF[4]"), "{sgf}");
         assert!(
             sgf.contains("SZ[15:21]")
@@ -423,13 +419,13 @@ mod tests {
         let text = "to-move: eks\nball: H14\nmen: H13 H11 C3\nmoves: H14-H12-H10\n";
         let g = from_text(text).unwrap();
         assert_eq!(g.moves(), ["H14-H12-H10"]);
-        assert_eq!(g.position().ball.to_string(), "H10");
-        let sgf = to_sgf(&g);
+        assert_eq!(g.position().board().ball.to_string(), "H10");
+        let sgf = to_sgf(&g.view());
         assert!(sgf.contains("PL[W]") && sgf.contains("AB["), "{sgf}");
         let back = from_sgf(&sgf).unwrap();
         assert_eq!(back.position(), g.position());
-        assert_eq!(back.setup(), g.setup());
-        let again = from_text(&to_text(&g)).unwrap();
+        assert_eq!(back.start(), g.start());
+        let again = from_text(&to_text(&g.view())).unwrap();
         assert_eq!(again.position(), g.position());
         assert!(from_text("to-move: ohs\nball: H10\nmen: H10\n").is_err());
     }

@@ -3,14 +3,19 @@
 /// A board size for the keys (only its shape matters).
 const BOARD: crate::shell::geom::Size = crate::shell::geom::Size { w: 800.0, h: 600.0 };
 
+use super::def::PACE;
 use super::*;
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::{Game, Outcome};
+use crate::util::rng::Seed;
 
 fn pt(s: &str) -> Pt {
     s.parse().unwrap()
 }
 
 fn tap(g: &mut Phutball, at: &str) -> Outcome {
-    let geo = Geometry::new(g.position().options.dims);
+    let geo = Geometry::new(g.position().board().options.dims);
     let board = g.board_size(Size::new(1.0, 1.0));
     g.gesture(
         Gesture::Tap {
@@ -40,14 +45,14 @@ fn taps_place_men_and_build_a_two_jump_chain() {
         out.changed,
         "tapping the last landing again finishes: {out:?}"
     );
-    assert_eq!(g.position().ball, pt("H14"));
-    assert!(!g.position().men.has(pt("H11")) && !g.position().men.has(pt("H13")));
+    assert_eq!(g.position().board().ball, pt("H14"));
+    assert!(!g.position().board().men.has(pt("H11")) && !g.position().board().men.has(pt("H13")));
     assert_eq!(g.moves(), ["H11", "A1", "H13", "H10-H12-H14"]);
     g.undo();
-    assert_eq!(g.position().ball, pt("H10"));
-    assert!(g.position().men.has(pt("H13")));
+    assert_eq!(g.position().board().ball, pt("H10"));
+    assert!(g.position().board().men.has(pt("H13")));
     g.redo();
-    assert_eq!(g.position().ball, pt("H14"));
+    assert_eq!(g.position().board().ball, pt("H14"));
 }
 
 #[test]
@@ -73,13 +78,13 @@ fn threefold_repetition_and_the_move_cap_draw() {
     let cycle = ["H11", "H10-H12", "H11", "H12-H10"];
     for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
         assert!(
-            g.game.result().is_none(),
+            g.position().result().is_none(),
             "still playing before move {}",
             i + 1
         );
         g.play_text(m).unwrap();
     }
-    assert_eq!(g.game.result(), Some(rules::Outcome::Draw));
+    assert_eq!(g.position().result(), Some(rules::Outcome::Draw));
     assert!(g.status().starts_with("Drawn"));
     // Allowed repetition: no draw.
     let mut free = Phutball::new(Seed(1));
@@ -88,7 +93,7 @@ fn threefold_repetition_and_the_move_cap_draw() {
     for m in cycle.iter().chain(cycle.iter()) {
         free.play_text(m).unwrap();
     }
-    assert_eq!(free.game.result(), None);
+    assert_eq!(free.position().result(), None);
 }
 
 #[test]
@@ -102,7 +107,8 @@ fn saves_replay_and_refuse_tampering() {
     let mut other = Phutball::new(Seed(1));
     other.load(&saved).unwrap();
     assert_eq!(other.position(), g.position());
-    let mut bad: Record = crate::shell::codec::state_from_text(&saved).unwrap();
+    let mut bad: crate::shell::driver::Record<Option<Setup>> =
+        crate::shell::codec::state_from_text(&saved).unwrap();
     bad.moves = vec!["H11".into(), "H11".into()];
     let err = other
         .load(&crate::shell::codec::state_to_text(&bad))
@@ -131,9 +137,9 @@ fn keyboard_moves_the_cursor_and_places() {
     g.key(Key::Up, BOARD);
     g.key(Key::Right, BOARD);
     assert!(g.key(Key::Enter, BOARD).changed);
-    assert!(g.position().men.has(pt("J11")));
+    assert!(g.position().board().men.has(pt("J11")));
     g.key(Key::Escape, BOARD);
-    assert!(g.cursor.is_none());
+    assert!(g.ui().cursor.is_none());
 }
 
 #[test]
@@ -174,7 +180,7 @@ fn drag_chain(start: &str, path: &[&str]) -> (Phutball, Outcome) {
     for m in ["H11", "A1", "H13"] {
         g.play_text(m).unwrap();
     }
-    let geo = Geometry::new(g.position().options.dims);
+    let geo = Geometry::new(g.position().board().options.dims);
     let board = g.board_size(Size::new(1.0, 1.0));
     let at = |s: &str| geo.point(pt(s));
     g.gesture(Gesture::Press(at("H10")), board);
@@ -239,7 +245,7 @@ fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
 }
 
 fn geo_point(g: &Phutball, s: &str) -> crate::shell::geom::Point {
-    Geometry::new(g.position().options.dims).point(pt(s))
+    Geometry::new(g.position().board().options.dims).point(pt(s))
 }
 
 #[test]
@@ -273,10 +279,10 @@ fn every_level_plays_both_sides_each_move_within_the_tick_bound() {
         }
         g.new_game(Seed(5));
         let mut now = 0.0;
-        while g.game.result().is_none() && g.rec.moves.len() < 40 {
-            let before = g.rec.moves.len();
+        while g.position().result().is_none() && g.moves().len() < 40 {
+            let before = g.moves().len();
             let mut ticks = 0;
-            while g.rec.moves.len() == before {
+            while g.moves().len() == before {
                 g.tick(now);
                 now += 16.0;
                 ticks += 1;
@@ -288,7 +294,7 @@ fn every_level_plays_both_sides_each_move_within_the_tick_bound() {
             }
         }
         assert!(
-            g.game.result().is_some() || g.rec.moves.len() == 40,
+            g.position().result().is_some() || g.moves().len() == 40,
             "{level}"
         );
     }
@@ -300,7 +306,7 @@ fn a_frozen_clock_does_not_stall_the_computer() {
     g.set_option("opponent", "strong").unwrap();
     g.set_option("computer", "ohs").unwrap();
     let mut ticks = 0;
-    while g.rec.moves.is_empty() {
+    while g.moves().is_empty() {
         g.tick(100.0);
         ticks += 1;
         assert!(ticks <= crate::shell::think::MAX_TICKS);

@@ -1,7 +1,11 @@
 //! The Go-style board: geometry (pure, tested natively), hit-testing and drawing.
 
 use super::board::{Dims, Pt};
-use super::rules::{Men, Position};
+use super::def::{changed_rules, threats_shown, PhutballDef};
+use super::finder::{find_wins, Wins};
+use super::input::Ui;
+use super::rules::{Men, Move, Position, Side, DIRS};
+use crate::shell::def::View;
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
 
@@ -291,6 +295,111 @@ fn star_points(d: Dims) -> Vec<Pt> {
                 col: (i16::from(c.col) + sc * i16::from(dc)) as u8,
                 row: (i16::from(c.row) + sr * i16::from(dr)) as u8,
             });
+        }
+    }
+    out
+}
+
+/// Draws the game: the board with its marks (the chain being built and what
+/// it may still reach, the last move, the cursor, the threats overlay) and,
+/// on a wide board, the side panel of moves and rules.
+pub fn draw_game(game: &View<PhutballDef>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
+    let p = game.position.board();
+    let grid = Geometry::new(p.options.dims).size();
+    if board.w > grid.w {
+        let lines: Vec<String> = game
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                format!(
+                    "{:>3}. {} {m}",
+                    i + 1,
+                    if i % 2 == 0 { "Ohs" } else { "Eks" }
+                )
+            })
+            .collect();
+        let rules = changed_rules(game.settings);
+        draw_panel(painter, grid.w, board, &lines, &rules);
+    }
+    let mut marks = Marks {
+        cursor: ui.cursor,
+        ..Marks::default()
+    };
+    match &ui.building {
+        Some(b) => {
+            let end = b.end(p);
+            marks.men = Some(b.men);
+            marks.path = std::iter::once(p.ball)
+                .chain(b.path.iter().copied())
+                .collect();
+            if !b.ended {
+                let jumps = p.jumps(&b.men, end);
+                marks.landings = jumps.iter().map(|(_, l, _)| l.at).collect();
+                // The men each next jump would take.
+                for (d, l, _) in &jumps {
+                    let (dc, dr) = DIRS[usize::from(*d)];
+                    for k in 1..=i16::from(l.over) {
+                        let c = i16::from(end.col) + k * i16::from(dc);
+                        let r = i16::from(end.row) + k * i16::from(dr);
+                        marks.would_take.push(Pt {
+                            col: c as u8,
+                            row: r as u8,
+                        });
+                    }
+                }
+                marks.reachable = reachable(p, end, b.men);
+            }
+        }
+        None => {
+            if let Some((mv, before)) = game.position.last() {
+                match mv {
+                    Move::Place(pt) => marks.last_placed = Some(pt),
+                    Move::Jump(c) => {
+                        if let Ok((path, _)) = before.follow(c) {
+                            marks.path = std::iter::once(before.ball).chain(path).collect();
+                        }
+                    }
+                    Move::Swap => {}
+                }
+            }
+        }
+    }
+    if threats_shown(game.settings) && game.position.result().is_none() {
+        for side in [Side::Ohs, Side::Eks] {
+            let mut q = *p;
+            q.to_move = side;
+            if let Wins::Found(chains) = find_wins(&q, 5_000).wins {
+                for c in chains.into_iter().take(3) {
+                    if let Ok((path, _)) = q.follow(c) {
+                        let line = std::iter::once(q.ball).chain(path).collect();
+                        marks.threats.push((side, line));
+                    }
+                }
+            }
+        }
+    }
+    draw(painter, p, &marks);
+}
+
+/// Every point a chain from `from` could still reach (the whole jump tree).
+fn reachable(p: &Position, from: Pt, men: Men) -> Vec<Pt> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut stack = vec![(from, men)];
+    while let Some((at, m)) = stack.pop() {
+        if seen.len() > 20_000 {
+            break;
+        }
+        for (_, l, next) in p.jumps(&m, at) {
+            if seen.insert((l.at, next)) {
+                if !out.contains(&l.at) {
+                    out.push(l.at);
+                }
+                if !l.ends {
+                    stack.push((l.at, next));
+                }
+            }
         }
     }
     out

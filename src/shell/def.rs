@@ -85,6 +85,9 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         start: &Self::Start,
     ) -> Result<Self::Position, String>;
 
+    /// How many seats the game has under `settings` (1 for a solitaire).
+    fn seats(settings: &Self::Settings) -> usize;
+
     /// Whether a computer plays `seat` under `settings`.
     fn computer_plays(_settings: &Self::Settings, _seat: Seat) -> bool {
         false

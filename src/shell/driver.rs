@@ -23,12 +23,12 @@ use serde::{Deserialize, Serialize};
 
 /// What is saved: the deal, the settings, the start and the moves in notation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Record<S> {
-    seed: Seed,
-    options: Options,
-    start: S,
-    moves: Vec<String>,
-    undone: Vec<String>,
+pub(crate) struct Record<S> {
+    pub(crate) seed: Seed,
+    pub(crate) options: Options,
+    pub(crate) start: S,
+    pub(crate) moves: Vec<String>,
+    pub(crate) undone: Vec<String>,
 }
 
 /// What the page says while a computer thinks and a person taps.
@@ -77,6 +77,26 @@ impl<D: GameDef> Shell<D> {
             ui: D::Ui::default(),
             thinker: None,
         }
+    }
+
+    /// A game read from a record, dealt from `seed`: every move is checked.
+    pub fn from_loaded(seed: Seed, loaded: Loaded<D>) -> Result<Self, StateError> {
+        let Loaded {
+            settings,
+            start,
+            moves,
+        } = loaded;
+        let position = Self::replay(&settings, seed, &start, &moves)?;
+        Ok(Shell {
+            seed,
+            settings,
+            start,
+            position,
+            moves,
+            undone: Vec::new(),
+            ui: D::Ui::default(),
+            thinker: None,
+        })
     }
 
     /// A game that starts from `start` under `settings`.
@@ -154,7 +174,7 @@ impl<D: GameDef> Shell<D> {
 
     /// Whether some seat is a person's (so undo takes back to their move).
     fn person_plays(&self) -> bool {
-        (0..8).any(|seat| !D::computer_plays(&self.settings, seat))
+        (0..D::seats(&self.settings)).any(|seat| !D::computer_plays(&self.settings, seat))
     }
 
     /// The seed of the computer's search for the next move.
@@ -333,24 +353,9 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
-        let Loaded {
-            settings,
-            start,
-            moves,
-        } = D::read_record(text)?;
-        let position =
-            Self::replay(&settings, self.seed, &start, &moves).map_err(|e| e.to_string())?;
-        let n = moves.len();
-        *self = Shell {
-            seed: self.seed,
-            settings,
-            start,
-            position,
-            moves,
-            undone: Vec::new(),
-            ui: D::Ui::default(),
-            thinker: None,
-        };
+        let loaded = D::read_record(text)?;
+        *self = Self::from_loaded(self.seed, loaded).map_err(|e| e.to_string())?;
+        let n = self.moves.len();
         Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
     }
 

@@ -43,7 +43,7 @@ fn points(text: &str) -> Vec<Pt> {
 async fn at(b: &Browser, g: &Phutball, p: Pt) -> Point {
     let (_, css) = canvas(b).await;
     let board = g.board_size(css);
-    let geo = Geometry::new(g.position().options.dims);
+    let geo = Geometry::new(g.position().board().options.dims);
     Fit::new(board, css).to_css(geo.point(p))
 }
 
@@ -171,8 +171,8 @@ async fn person_against(level: &str) {
         if !s.starts_with("Ohs to move") || page.len() >= 30 {
             break;
         }
-        let (mv, _) = ai::choose(mirror.position(), Level::Greedy, &mut rng, 0);
-        let text = notation::format(mirror.position(), mv.expect("a move"));
+        let (mv, _) = ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0);
+        let text = notation::format(mirror.position().board(), mv.expect("a move"));
         play(&b, &mut mirror, &text, false, false).await;
     }
     let s = status(&b).await;

@@ -1,0 +1,218 @@
+//! Phutball as the shell hosts it: its settings, start, computer players,
+//! view, input mapping and narration, declared once.
+
+use super::contest::Contest;
+use super::input::{self, Ui};
+use super::rules::{self, Move, Side};
+use super::settings::{Settings, Threats};
+use super::view::{self, Geometry};
+use super::{ai, finder, notation, record, Setup};
+use crate::shell::def::{Action, GameDef, Loaded, View};
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::position::{Position as _, Seat};
+use crate::shell::settings::Settings as _;
+use crate::shell::think::{Pace, Ready};
+use crate::util::rng::{Rng, Seed};
+
+/// Phutball's declaration.
+#[derive(Clone, Copy, Debug)]
+pub struct PhutballDef;
+
+/// Positions the strong computer searches per move in the page: a few
+/// dozen milliseconds, inside one frame.
+const PAGE_NODES: u64 = 8_000;
+
+/// How the computer paces its move: a pause so that it can be seen.
+pub const PACE: Pace = Pace {
+    first_slice: 1,
+    max_slice: 1,
+    delay_ms: 350.0,
+    max_ms: 350.0,
+};
+
+/// Ohs are seat 0, Eks seat 1.
+fn side_of(seat: Seat) -> Side {
+    if seat == 0 {
+        Side::Ohs
+    } else {
+        Side::Eks
+    }
+}
+
+impl GameDef for PhutballDef {
+    type Position = Contest;
+    type Settings = Settings;
+    /// A game set up from a position rather than the empty board.
+    type Start = Option<Setup>;
+    type Ui = Ui;
+    type Mind = Ready<Move>;
+
+    fn setup(settings: &Settings, _seed: Seed, start: &Option<Setup>) -> Result<Contest, String> {
+        let options = settings.rules();
+        Ok(match start {
+            Some(setup) => Contest::from(setup.position(options)?),
+            None => Contest::new(options),
+        })
+    }
+
+    fn seats(_: &Settings) -> usize {
+        2
+    }
+
+    fn computer_plays(settings: &Settings, seat: Seat) -> bool {
+        settings.computer_plays(side_of(seat))
+    }
+
+    /// The computer's choice: the strong level searches [`PAGE_NODES`]
+    /// positions, inside one frame.
+    fn mind(settings: &Settings, position: &Contest, seed: Seed) -> Ready<Move> {
+        let level = settings.opponent.level().unwrap_or(ai::Level::Random);
+        let mut rng = Rng::new(seed);
+        Ready(ai::choose(position.board(), level, &mut rng, PAGE_NODES).0)
+    }
+
+    fn pace(_: &Settings) -> Pace {
+        PACE
+    }
+
+    fn board_size(game: &View<Self>, _: &Ui, viewport: Size) -> Size {
+        let grid = Geometry::new(game.position.board().options.dims).size();
+        // On a landscape screen the move list sits beside the board.
+        if viewport.w > viewport.h * 1.1 {
+            Size::new(grid.w + view::PANEL_WIDTH, grid.h)
+        } else {
+            grid
+        }
+    }
+
+    fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
+        view::draw_game(game, ui, painter, board);
+    }
+
+    fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, _: Size) -> Action<Move> {
+        input::gesture(game, ui, gesture)
+    }
+
+    fn key(game: &View<Self>, ui: &mut Ui, key: Key, _: Size) -> Action<Move> {
+        input::key(game, ui, key)
+    }
+
+    fn after_move(ui: &mut Ui) {
+        ui.building = None;
+    }
+
+    fn narrate(before: &Contest, mv: Move, _: &Option<Side>, after: &Contest) -> String {
+        let side = before.board().to_move.name();
+        let mut msg = match mv {
+            Move::Place(p) => format!("{side} placed a man on {p}."),
+            Move::Jump(_) => format!("{side} jumped {}.", before.move_text(mv)),
+            Move::Swap => "The players swapped sides.".to_owned(),
+        };
+        match after.result() {
+            Some(rules::Outcome::Goal(s)) => msg.push_str(&format!(" Goal! {} win.", s.name())),
+            Some(rules::Outcome::Draw) => msg.push_str(" The game is drawn."),
+            None => {}
+        }
+        msg
+    }
+
+    fn hint(game: &View<Self>) -> Action<Move> {
+        let p = *game.position.board();
+        Action::Say(match finder::find_wins(&p, 200_000).wins {
+            finder::Wins::Found(chains) => {
+                let text = notation::format(&p, Move::Jump(chains[0]));
+                format!("Hint: {text} scores at once.")
+            }
+            finder::Wins::None => {
+                let mut threat = p;
+                threat.to_move = p.to_move.other();
+                match finder::find_wins(&threat, 200_000).wins {
+                    finder::Wins::Found(c) => format!(
+                        "No goal in one for you, but {} threaten {}: block it.",
+                        threat.to_move.name(),
+                        notation::format(&threat, Move::Jump(c[0]))
+                    ),
+                    _ => "No goal in one for either side: build towards the goal.".to_owned(),
+                }
+            }
+            finder::Wins::Unknown(_) => "The position is too tangled to check quickly.".to_owned(),
+        })
+    }
+
+    fn status(game: &View<Self>) -> String {
+        let p = game.position.board();
+        let mut s = match game.position.result() {
+            Some(rules::Outcome::Goal(side)) => format!("Goal! {} win", side.name()),
+            Some(rules::Outcome::Draw) => "Drawn".to_owned(),
+            None if game.computer_to_move => {
+                format!("{} (computer) to move", p.to_move.name())
+            }
+            None => format!("{} to move", p.to_move.name()),
+        };
+        s.push_str(&format!(
+            " · {} men · move {} · {} board",
+            p.men.count(),
+            game.moves.len() + 1,
+            p.options.dims
+        ));
+        if let Some(last) = game.moves.last() {
+            s.push_str(&format!(" · last {last}"));
+        }
+        if game.position.swapped() {
+            s.push_str(" · sides swapped");
+        }
+        s
+    }
+
+    fn rules_pages(_: &Settings) -> Vec<String> {
+        vec!["phutball".to_owned()]
+    }
+
+    fn records(game: &View<Self>) -> Vec<(&'static str, String)> {
+        vec![
+            ("Text", record::to_text(game)),
+            ("SGF", record::to_sgf(game)),
+        ]
+    }
+
+    fn read_record(text: &str) -> Result<Loaded<Self>, String> {
+        let g = if text.trim_start().starts_with('(') {
+            record::from_sgf(text)
+        } else {
+            record::from_text(text)
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(Loaded {
+            settings: *g.settings(),
+            start: g.start().clone(),
+            moves: g.moves().to_vec(),
+        })
+    }
+}
+
+/// Whether the threats overlay is on.
+pub(super) fn threats_shown(settings: &Settings) -> bool {
+    settings.threats == Threats::On
+}
+
+/// The options shown in the side panel: the rules that differ from the
+/// defaults (who plays, the board and the overlay are shown elsewhere).
+pub(super) fn changed_rules(settings: &Settings) -> Vec<String> {
+    Settings::SPECS
+        .iter()
+        .filter(|spec| !matches!(spec.key, "opponent" | "computer" | "board" | "threats"))
+        .filter_map(|spec| {
+            let v = settings.get(spec.key)?;
+            (v != spec.default).then(|| {
+                let label = spec
+                    .choices
+                    .iter()
+                    .find(|c| c.value == v)
+                    .map_or(v, |c| c.label);
+                format!("{}: {label}", spec.label)
+            })
+        })
+        .collect()
+}
