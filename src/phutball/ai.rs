@@ -13,6 +13,7 @@
 use super::board::Pt;
 use super::finder::{find_wins, Wins};
 use super::rules::{Move, Position, Side};
+use crate::shell::think::{Progress, Ready, Think};
 use crate::util::rng::Rng;
 use std::collections::HashMap;
 use std::fmt;
@@ -162,15 +163,28 @@ pub struct Stats {
     pub depth: u8,
 }
 
-struct Searcher<'a> {
-    stop: &'a mut dyn FnMut() -> bool,
+/// What a table entry's score is: exact, or a bound from a cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (no move reached alpha).
+    Upper,
+}
+
+/// A remembered result: the depth searched, the score and its bound, the best move.
+type Entry = (u8, i32, Bound, Option<Move>);
+
+#[derive(Clone, Debug, Default)]
+struct Searcher {
     nodes: u64,
     limit: u64,
-    table: HashMap<Position, (u8, i32, Option<Move>)>,
+    table: HashMap<Position, Entry>,
     stopped: bool,
 }
 
-impl Searcher<'_> {
+impl Searcher {
     fn moves(&self, p: &Position) -> Vec<Move> {
         let me = p.to_move;
         let mut jumps: Vec<(i32, Move)> = p
@@ -182,7 +196,7 @@ impl Searcher<'_> {
                 (distance(&q, me), Move::Jump(c))
             })
             .collect();
-        crate::util::sort::sort_by_key(&mut jumps, |&(d, _)| d);
+        jumps.sort_by_key(|&(d, _)| d);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
         out.extend(near_placements(p).into_iter().map(Move::Place));
         out
@@ -190,22 +204,32 @@ impl Searcher<'_> {
 
     fn negamax(&mut self, p: &Position, depth: u8, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.limit || (self.nodes.is_multiple_of(256) && (self.stop)()) {
+        if self.nodes >= self.limit {
             self.stopped = true;
             return 0;
         }
         if depth == 0 {
             return evaluate(p);
         }
-        let mut moves = self.moves(p);
-        if let Some(&(d, _, Some(best))) = self.table.get(p) {
+        let mut first = None;
+        if let Some(&(d, score, bound, best)) = self.table.get(p) {
+            // A result from a search at least as deep decides here, where its
+            // bound allows: a search resumed after a pause skips what it did.
             if d >= depth {
-                // Try the remembered best move first.
-                if let Some(i) = moves.iter().position(|&m| m == best) {
-                    moves.swap(0, i);
+                match bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
                 }
             }
+            first = best;
         }
+        let mut moves = self.moves(p);
+        if let Some(i) = first.and_then(|b| moves.iter().position(|&m| m == b)) {
+            moves.swap(0, i);
+        }
+        let alpha_in = alpha;
         let mut best_score = -WIN * 2;
         let mut best_move = None;
         for mv in moves {
@@ -229,66 +253,141 @@ impl Searcher<'_> {
                 break;
             }
         }
-        self.table.insert(*p, (depth, best_score, best_move));
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score <= alpha_in {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(*p, (depth, best_score, bound, best_move));
         best_score
     }
+}
 
-    /// Iterative deepening at the root over `candidates`.
-    fn root(&mut self, p: &Position, candidates: &[Move], max_depth: u8) -> (Option<Move>, u8) {
-        let mut best = candidates.first().copied();
-        let mut reached = 0;
-        for depth in 1..=max_depth {
-            let mut alpha = -WIN * 2;
-            let mut iteration_best = None;
-            let mut ordered = candidates.to_vec();
-            if let Some(b) = best {
-                if let Some(i) = ordered.iter().position(|&m| m == b) {
-                    ordered.swap(0, i);
-                }
-            }
-            for mv in ordered {
-                let Some((next, scored)) = apply(p, mv) else {
-                    continue;
-                };
+/// The deepest iteration the strong level searches.
+const MAX_DEPTH: u8 = 12;
+
+/// The strong level's search, run in slices: iterative deepening with a
+/// transposition table that keeps bounds. An iteration interrupted by the end
+/// of a slice resumes where it was: at the root from the next candidate, and
+/// below it through the table, which holds every subtree it finished.
+#[derive(Clone, Debug)]
+pub struct Strong {
+    position: Position,
+    /// The root's moves, the best of the last iteration first.
+    candidates: Vec<Move>,
+    searcher: Searcher,
+    /// The iteration under way.
+    depth: u8,
+    /// The best move of the last finished iteration.
+    best: Option<Move>,
+    reached: u8,
+    /// The iteration's next root move, its alpha and its best so far.
+    next: usize,
+    alpha: i32,
+    iteration_best: Option<Move>,
+}
+
+impl Strong {
+    /// The work done so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.searcher.nodes,
+            depth: self.reached,
+        }
+    }
+}
+
+impl Think for Strong {
+    type Move = Move;
+
+    fn step(&mut self, work: u32) -> Progress {
+        if self.depth > MAX_DEPTH || self.candidates.len() < 2 {
+            return Progress::Done;
+        }
+        self.searcher.limit = self.searcher.nodes + u64::from(work.max(1));
+        self.searcher.stopped = false;
+        let p = self.position;
+        let depth = self.depth;
+        while let Some(&mv) = self.candidates.get(self.next) {
+            if let Some((next, scored)) = apply(&p, mv) {
                 // Scored as inside the search: an earlier goal counts more,
                 // so with every move losing the latest loss is chosen.
                 let score = match scored {
                     Some(s) if s == p.to_move => WIN + i32::from(depth),
                     Some(_) => -WIN - i32::from(depth),
-                    None => -self.negamax(&next, depth - 1, -WIN * 2, -alpha),
+                    None => -self
+                        .searcher
+                        .negamax(&next, depth - 1, -WIN * 2, -self.alpha),
                 };
-                if self.stopped {
-                    break;
+                if self.searcher.stopped {
+                    return Progress::Working;
                 }
-                if score > alpha || iteration_best.is_none() {
-                    alpha = alpha.max(score);
-                    iteration_best = Some(mv);
+                if score > self.alpha || self.iteration_best.is_none() {
+                    self.alpha = self.alpha.max(score);
+                    self.iteration_best = Some(mv);
                 }
             }
-            if self.stopped {
-                break;
-            }
-            best = iteration_best.or(best);
-            reached = depth;
+            self.next += 1;
         }
-        (best, reached)
+        // The iteration is complete: its best goes first in the next.
+        self.best = self.iteration_best.or(self.best);
+        self.reached = depth;
+        self.depth += 1;
+        self.next = 0;
+        self.alpha = -WIN * 2;
+        self.iteration_best = None;
+        if let Some(i) = self
+            .best
+            .and_then(|b| self.candidates.iter().position(|&m| m == b))
+        {
+            let b = self.candidates.remove(i);
+            self.candidates.insert(0, b);
+        }
+        if self.depth > MAX_DEPTH {
+            Progress::Done
+        } else {
+            Progress::Working
+        }
+    }
+
+    fn best(&self) -> Option<Move> {
+        self.best
     }
 }
 
-/// Chooses a move for the side to move. `nodes` bounds the strong level's search.
-pub fn choose(p: &Position, level: Level, rng: &mut Rng, nodes: u64) -> (Option<Move>, Stats) {
-    choose_until(p, level, rng, nodes, &mut || false)
+/// A computer player's thinking about one move: decided at once (the random
+/// and greedy levels, a goal in one) or the strong search.
+#[derive(Clone, Debug)]
+pub enum Mind {
+    /// The move is known.
+    Ready(Ready<Move>),
+    /// The strong level's search.
+    Strong(Box<Strong>),
 }
 
-/// Like [`choose`], and the strong search also ends (with its best move so
-/// far) when `stop` says so — a clock, for a per-move time limit.
-pub fn choose_until(
-    p: &Position,
-    level: Level,
-    rng: &mut Rng,
-    nodes: u64,
-    stop: &mut dyn FnMut() -> bool,
-) -> (Option<Move>, Stats) {
+impl Think for Mind {
+    type Move = Move;
+
+    fn step(&mut self, work: u32) -> Progress {
+        match self {
+            Mind::Ready(r) => r.step(work),
+            Mind::Strong(s) => s.step(work),
+        }
+    }
+
+    fn best(&self) -> Option<Move> {
+        match self {
+            Mind::Ready(r) => r.best(),
+            Mind::Strong(s) => s.best(),
+        }
+    }
+}
+
+/// Starts `level`'s thinking about a move for the side to move.
+pub fn mind(p: &Position, level: Level, rng: &mut Rng) -> Mind {
+    let ready = |mv| Mind::Ready(Ready(mv));
     match level {
         Level::Random => {
             let mut moves: Vec<Move> = p
@@ -298,11 +397,11 @@ pub fn choose_until(
                 .collect();
             moves.extend(empty_points(p).map(Move::Place));
             let i = rng.below(moves.len().max(1) as u64) as usize;
-            (moves.get(i).copied(), Stats { nodes: 1, depth: 0 })
+            ready(moves.get(i).copied())
         }
         Level::Greedy => {
             if let Some(win) = first_win(p) {
-                return (Some(win), Stats { nodes: 1, depth: 1 });
+                return ready(Some(win));
             }
             let mut candidates: Vec<Move> = p
                 .jump_results(MAX_JUMPS)
@@ -311,12 +410,10 @@ pub fn choose_until(
                 .collect();
             candidates.extend(near_placements(p).into_iter().map(Move::Place));
             let mut best: Option<(i32, Move)> = None;
-            let mut count = 0;
             for mv in candidates {
                 let Some((next, scored)) = apply(p, mv) else {
                     continue;
                 };
-                count += 1;
                 let score = match scored {
                     Some(s) if s == p.to_move => WIN,
                     Some(_) => -WIN,
@@ -329,17 +426,11 @@ pub fn choose_until(
                     best = Some((score * 8 + jitter, mv));
                 }
             }
-            (
-                best.map(|(_, m)| m),
-                Stats {
-                    nodes: count,
-                    depth: 1,
-                },
-            )
+            ready(best.map(|(_, m)| m))
         }
         Level::Strong => {
             if let Some(win) = first_win(p) {
-                return (Some(win), Stats { nodes: 1, depth: 1 });
+                return ready(Some(win));
             }
             let mut opponent = *p;
             opponent.to_move = p.to_move.other();
@@ -366,21 +457,56 @@ pub fn choose_until(
             } else {
                 candidates.extend(near_placements(p).into_iter().map(Move::Place));
             }
-            let mut s = Searcher {
-                stop,
-                nodes: 0,
-                limit: nodes.max(1),
-                table: HashMap::new(),
-                stopped: false,
-            };
-            let (best, depth) = s.root(p, &candidates, 12);
-            (
-                best,
-                Stats {
-                    nodes: s.nodes,
-                    depth,
-                },
-            )
+            Mind::Strong(Box::new(Strong {
+                position: *p,
+                best: candidates.first().copied(),
+                candidates,
+                searcher: Searcher::default(),
+                depth: 1,
+                reached: 0,
+                next: 0,
+                alpha: -WIN * 2,
+                iteration_best: None,
+            }))
+        }
+    }
+}
+
+/// Chooses a move for the side to move. `nodes` bounds the strong level's search.
+pub fn choose(p: &Position, level: Level, rng: &mut Rng, nodes: u64) -> (Option<Move>, Stats) {
+    choose_until(p, level, rng, nodes, &mut || false)
+}
+
+/// Positions the strong search runs between looks at the clock.
+const CHECK_EVERY: u64 = 2_048;
+
+/// Like [`choose`], and the strong search also ends (with its best move so
+/// far) when `stop` says so — a clock, for a per-move time limit.
+pub fn choose_until(
+    p: &Position,
+    level: Level,
+    rng: &mut Rng,
+    nodes: u64,
+    stop: &mut dyn FnMut() -> bool,
+) -> (Option<Move>, Stats) {
+    match mind(p, level, rng) {
+        Mind::Ready(r) => (
+            r.best(),
+            Stats {
+                nodes: 1,
+                depth: u8::from(level != Level::Random),
+            },
+        ),
+        Mind::Strong(mut s) => {
+            let limit = nodes.max(1);
+            loop {
+                let left = limit.saturating_sub(s.searcher.nodes);
+                let work = left.min(CHECK_EVERY) as u32;
+                if work == 0 || s.step(work) == Progress::Done || stop() {
+                    break;
+                }
+            }
+            (s.best(), s.stats())
         }
     }
 }

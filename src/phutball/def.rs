@@ -13,23 +13,21 @@ use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Position as _, Seat};
 use crate::shell::settings::Settings as _;
-use crate::shell::think::{Pace, Ready};
+use crate::shell::think::Pace;
 use crate::util::rng::{Rng, Seed};
 
 /// Phutball's declaration.
 #[derive(Clone, Copy, Debug)]
 pub struct PhutballDef;
 
-/// Positions the strong computer searches per move in the page: a few
-/// dozen milliseconds, inside one frame.
-const PAGE_NODES: u64 = 8_000;
-
-/// How the computer paces its move: a pause so that it can be seen.
+/// How the computer paces its move: a pause so that it can be seen, and
+/// for the strong level's search, slices of positions sized to the frame
+/// rate and a time per move.
 pub const PACE: Pace = Pace {
-    first_slice: 1,
-    max_slice: 1,
+    first_slice: 500,
+    max_slice: 40_000,
     delay_ms: 350.0,
-    max_ms: 350.0,
+    max_ms: 1_500.0,
 };
 
 /// Ohs are seat 0, Eks seat 1.
@@ -47,7 +45,7 @@ impl GameDef for PhutballDef {
     /// A game set up from a position rather than the empty board.
     type Start = Option<Setup>;
     type Ui = Ui;
-    type Mind = Ready<Move>;
+    type Mind = ai::Mind;
 
     fn setup(settings: &Settings, _seed: Seed, start: &Option<Setup>) -> Result<Contest, String> {
         let options = settings.rules();
@@ -65,12 +63,12 @@ impl GameDef for PhutballDef {
         settings.computer_plays(side_of(seat))
     }
 
-    /// The computer's choice: the strong level searches [`PAGE_NODES`]
-    /// positions, inside one frame.
-    fn mind(settings: &Settings, position: &Contest, seed: Seed) -> Ready<Move> {
+    /// The computer's thinking: the random and greedy levels decide at
+    /// once, the strong level searches across frames for up to
+    /// [`PACE`]`.max_ms`.
+    fn mind(settings: &Settings, position: &Contest, seed: Seed) -> ai::Mind {
         let level = settings.opponent.level().unwrap_or(ai::Level::Random);
-        let mut rng = Rng::new(seed);
-        Ready(ai::choose(position.board(), level, &mut rng, PAGE_NODES).0)
+        ai::mind(position.board(), level, &mut Rng::new(seed))
     }
 
     fn pace(_: &Settings) -> Pace {

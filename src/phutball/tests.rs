@@ -154,8 +154,16 @@ fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
         Outcome::redraw(),
         "the computer waits a moment"
     );
-    let out = g.tick(1000.0 + PACE.delay_ms);
-    assert!(out.changed, "{out:?}");
+    let mut now = 1000.0;
+    let out = loop {
+        now += 50.0;
+        let out = g.tick(now);
+        if out.changed {
+            break out;
+        }
+        assert!(now < 1000.0 + PACE.max_ms + 100.0, "it moves in its time");
+    };
+    assert!(now >= 1000.0 + PACE.delay_ms, "not before the pause");
     assert!(out.message.unwrap().starts_with("Computer: Eks"));
     assert_eq!(g.moves().len(), 2);
     g.undo();
@@ -284,7 +292,9 @@ fn every_level_plays_both_sides_each_move_within_the_tick_bound() {
             let mut ticks = 0;
             while g.moves().len() == before {
                 g.tick(now);
-                now += 16.0;
+                // Slow frames: the slices stay small and the time per move
+                // runs out in a few dozen ticks.
+                now += 100.0;
                 ticks += 1;
                 assert!(
                     ticks <= crate::shell::think::MAX_TICKS,

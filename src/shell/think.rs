@@ -132,7 +132,10 @@ impl<T: Think> Thinker<T> {
     /// slow machine never sees long frames and a fast one thinks quickly.
     fn next_slice(&self, frame_ms: f64) -> u32 {
         let s = self.slice;
-        let next = if frame_ms > SLOW_FRAME_MS {
+        // A clock that did not move says nothing about the frame rate.
+        let next = if frame_ms <= 0.0 {
+            s
+        } else if frame_ms > SLOW_FRAME_MS {
             s * 2 / 3
         } else if frame_ms < FAST_FRAME_MS {
             s.saturating_add(s / 4 + 1)
