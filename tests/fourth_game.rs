@@ -170,6 +170,10 @@ impl Think for Mind {
 #[derive(Clone, Debug)]
 struct TicTacToe;
 
+/// Games won by X and by O.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Wins([u32; 2]);
+
 const CELL: f64 = 100.0;
 
 impl GameDef for TicTacToe {
@@ -178,6 +182,7 @@ impl GameDef for TicTacToe {
     type Start = ();
     type Ui = Option<u8>;
     type Mind = Mind;
+    type Stats = Wins;
 
     fn setup(_: &TicSettings, _: Seed, _: &()) -> Result<Board, String> {
         Ok(Board {
@@ -186,12 +191,8 @@ impl GameDef for TicTacToe {
         })
     }
 
-    fn seats(_: &TicSettings) -> usize {
-        2
-    }
-
-    fn computer_plays(settings: &TicSettings, seat: Seat) -> bool {
-        settings.opponent == Opponent::Computer && seat == 1
+    fn computer_to_move(settings: &TicSettings, position: &Board) -> bool {
+        settings.opponent == Opponent::Computer && position.to_move == 1
     }
 
     fn mind(_: &TicSettings, position: &Board, _: Seed) -> Mind {
@@ -262,8 +263,16 @@ impl GameDef for TicTacToe {
         }
     }
 
-    fn narrate(before: &Board, mv: Mark, _: &(), after: &Board) -> String {
+    fn narrate(
+        _: &TicSettings,
+        before: &Board,
+        mv: Mark,
+        _: &(),
+        after: &Board,
+        by_computer: bool,
+    ) -> String {
         let who = ["X", "O"][before.to_move];
+        let who = if by_computer { "Computer: O" } else { who };
         match after.ending() {
             Some(Ending::Won(_)) => format!("{who} took cell {} and won.", mv.0),
             Some(Ending::Drawn) => format!("{who} took cell {}: a draw.", mv.0),
@@ -284,6 +293,20 @@ impl GameDef for TicTacToe {
             Some(Ending::Drawn) => "Drawn".into(),
             None => format!("{} to move", ["X", "O"][game.position.to_move]),
         }
+    }
+
+    fn count_end(wins: &mut Wins, _: &TicSettings, end: &Board, add: bool) {
+        if let Some(Ending::Won(seat)) = end.ending() {
+            let n = &mut wins.0[seat];
+            *n = if add { *n + 1 } else { n.saturating_sub(1) };
+        }
+    }
+
+    fn stats(_: &View<Self>, wins: &Wins) -> Option<Vec<(String, String)>> {
+        Some(vec![
+            ("X won".into(), wins.0[0].to_string()),
+            ("O won".into(), wins.0[1].to_string()),
+        ])
     }
 
     fn rules_pages(_: &TicSettings) -> Vec<String> {
@@ -331,12 +354,14 @@ fn a_whole_game_against_the_computer_through_the_shell() {
     );
     let said = computer_moves(&mut g, &mut now);
     assert_eq!(said, "Computer: O took cell 0.");
+    assert_eq!(g.stats().unwrap()[0].1, "0");
     assert!(tap(&mut g, 0).message.unwrap().starts_with("Not allowed"));
     tap(&mut g, 3);
     computer_moves(&mut g, &mut now);
     let out = tap(&mut g, 5);
     assert_eq!(out.message.as_deref(), Some("X took cell 5 and won."));
     assert_eq!(g.status(), "X won");
+    assert_eq!(g.stats().unwrap()[0], ("X won".to_owned(), "1".to_owned()));
     assert_eq!(g.moves(), ["4", "0", "3", "1", "5"]);
     assert_eq!(g.tick(now + 1000.0), parlour::Outcome::nothing());
 
@@ -352,6 +377,7 @@ fn a_whole_game_against_the_computer_through_the_shell() {
         Some("Took back your move and the computer's reply.")
     );
     assert_eq!(g.moves(), ["4", "0"]);
+    assert_eq!(g.stats().unwrap()[0].1, "0", "the win is taken back");
     assert!(g.redo().changed);
     assert_eq!(
         g.moves(),
@@ -366,6 +392,7 @@ fn a_whole_game_against_the_computer_through_the_shell() {
     assert_eq!(other.save(), saved);
     assert_eq!(other.position(), g.position());
     assert!(other.can_redo());
+    assert_eq!(other.stats(), g.stats(), "statistics travel with the save");
     let before = other.save();
     assert!(other.load("AAAA").is_err());
     assert_eq!(other.save(), before, "a failed load changes nothing");

@@ -4,14 +4,14 @@
 use super::contest::Contest;
 use super::input::{self, Ui};
 use super::rules::{self, Move, Side};
-use super::settings::{Settings, Threats};
+use super::settings::{ComputerSide, Settings, Threats};
 use super::view::{self, Geometry};
 use super::{ai, finder, notation, record, Setup};
 use crate::shell::def::{Action, GameDef, Loaded, View};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::position::{Position as _, Seat};
+use crate::shell::position::Position as _;
 use crate::shell::settings::Settings as _;
 use crate::shell::think::Pace;
 use crate::util::rng::{Rng, Seed};
@@ -30,15 +30,6 @@ pub const PACE: Pace = Pace {
     max_ms: 1_500.0,
 };
 
-/// Ohs are seat 0, Eks seat 1.
-fn side_of(seat: Seat) -> Side {
-    if seat == 0 {
-        Side::Ohs
-    } else {
-        Side::Eks
-    }
-}
-
 impl GameDef for PhutballDef {
     type Position = Contest;
     type Settings = Settings;
@@ -46,6 +37,7 @@ impl GameDef for PhutballDef {
     type Start = Option<Setup>;
     type Ui = Ui;
     type Mind = ai::Mind;
+    type Stats = ();
 
     fn setup(settings: &Settings, _seed: Seed, start: &Option<Setup>) -> Result<Contest, String> {
         let options = settings.rules();
@@ -55,12 +47,12 @@ impl GameDef for PhutballDef {
         })
     }
 
-    fn seats(_: &Settings) -> usize {
-        2
+    fn computer_to_move(settings: &Settings, position: &Contest) -> bool {
+        settings.computer_plays(position.board().to_move)
     }
 
-    fn computer_plays(settings: &Settings, seat: Seat) -> bool {
-        settings.computer_plays(side_of(seat))
+    fn has_person(settings: &Settings) -> bool {
+        settings.opponent.level().is_none() || settings.computer != ComputerSide::Both
     }
 
     /// The computer's thinking: the random and greedy levels decide at
@@ -101,9 +93,21 @@ impl GameDef for PhutballDef {
         ui.building = None;
     }
 
-    fn narrate(before: &Contest, mv: Move, _: &Option<Side>, after: &Contest) -> String {
+    fn narrate(
+        _: &Settings,
+        before: &Contest,
+        mv: Move,
+        _: &Option<Side>,
+        after: &Contest,
+        by_computer: bool,
+    ) -> String {
         let side = before.board().to_move.name();
-        let mut msg = match mv {
+        let mut msg = if by_computer {
+            "Computer: ".to_owned()
+        } else {
+            String::new()
+        };
+        msg += &match mv {
             Move::Place(p) => format!("{side} placed a man on {p}."),
             Move::Jump(_) => format!("{side} jumped {}.", before.move_text(mv)),
             Move::Swap => "The players swapped sides.".to_owned(),
@@ -175,7 +179,7 @@ impl GameDef for PhutballDef {
         ]
     }
 
-    fn read_record(text: &str) -> Result<Loaded<Self>, String> {
+    fn read_record(text: &str, _: &Settings) -> Result<Loaded<Self>, String> {
         let g = if text.trim_start().starts_with('(') {
             record::from_sgf(text)
         } else {
@@ -183,6 +187,7 @@ impl GameDef for PhutballDef {
         }
         .map_err(|e| e.to_string())?;
         Ok(Loaded {
+            seed: None,
             settings: *g.settings(),
             start: g.start().clone(),
             moves: g.moves().to_vec(),

@@ -8,7 +8,7 @@
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::position::{Position, Seat};
+use crate::shell::position::Position;
 use crate::shell::settings::Settings;
 use crate::shell::think::{Pace, Think};
 use crate::util::rng::Seed;
@@ -47,11 +47,15 @@ pub struct View<'a, D: GameDef> {
     pub moves: &'a [String],
     /// A computer is to move: input waits for it.
     pub computer_to_move: bool,
+    /// What the last move did, as narrated (empty after an undo or a new game).
+    pub said: &'a str,
 }
 
 /// A game read from a record: what it was set up with and its moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded<D: GameDef> {
+    /// The seed the record was dealt from, when it names one.
+    pub seed: Option<Seed>,
     /// The settings the record names.
     pub settings: D::Settings,
     /// Where it starts.
@@ -76,6 +80,9 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     type Ui: Clone + Default + fmt::Debug;
     /// A computer player's search for one move.
     type Mind: Think<Move = MoveOf<Self>> + Clone + fmt::Debug;
+    /// What the game keeps from one game to the next (a tally of wins):
+    /// saved with the game, counted as games end.
+    type Stats: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
 
     /// The first position of a game under `settings`, dealt from `seed` or
     /// laid out as `start` says.
@@ -85,12 +92,22 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         start: &Self::Start,
     ) -> Result<Self::Position, String>;
 
-    /// How many seats the game has under `settings` (1 for a solitaire).
-    fn seats(settings: &Self::Settings) -> usize;
-
-    /// Whether a computer plays `seat` under `settings`.
-    fn computer_plays(_settings: &Self::Settings, _seat: Seat) -> bool {
+    /// Whether a computer is to move in `position` (the shell asks only
+    /// while the game has not ended).
+    fn computer_to_move(_settings: &Self::Settings, _position: &Self::Position) -> bool {
         false
+    }
+
+    /// Whether some seat is a person's: undo then takes back the computers'
+    /// replies too, to the person's last move.
+    fn has_person(_settings: &Self::Settings) -> bool {
+        true
+    }
+
+    /// Whether undo and redo are offered (not where hands are hidden from
+    /// the other people at the device).
+    fn may_undo(_settings: &Self::Settings) -> bool {
+        true
     }
 
     /// The computer's search for a move at `position`. `seed` differs from
@@ -122,13 +139,30 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     fn after_move(_ui: &mut Self::Ui) {}
 
     /// One sentence saying what `mv` did: `before` is where it was played,
-    /// `after` where it led.
+    /// `after` where it led, `by_computer` whether a computer chose it.
     fn narrate(
+        settings: &Self::Settings,
         before: &Self::Position,
         mv: MoveOf<Self>,
         effect: &EffectOf<Self>,
         after: &Self::Position,
+        by_computer: bool,
     ) -> String;
+
+    /// Counts a game that has just ended in `position` (`add`), or takes
+    /// back the count when its last move is undone (`!add`).
+    fn count_end(
+        _stats: &mut Self::Stats,
+        _settings: &Self::Settings,
+        _position: &Self::Position,
+        _add: bool,
+    ) {
+    }
+
+    /// The statistics as label–value rows, if the game keeps any.
+    fn stats(_game: &View<Self>, _stats: &Self::Stats) -> Option<Vec<(String, String)>> {
+        None
+    }
 
     /// A suggestion for the player to move.
     fn hint(game: &View<Self>) -> Action<MoveOf<Self>>;
@@ -144,8 +178,10 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         Vec::new()
     }
 
-    /// Reads a record in any of the formats of [`GameDef::records`].
-    fn read_record(_text: &str) -> Result<Loaded<Self>, String> {
+    /// Reads a record in any of the formats of [`GameDef::records`];
+    /// `current` are the settings in force (for what a record does not say,
+    /// such as who sits where).
+    fn read_record(_text: &str, _current: &Self::Settings) -> Result<Loaded<Self>, String> {
         Err("this game has no records".into())
     }
 }

@@ -23,12 +23,14 @@ use serde::{Deserialize, Serialize};
 
 /// What is saved: the deal, the settings, the start and the moves in notation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Record<S> {
+pub(crate) struct Record<S, T> {
     pub(crate) seed: Seed,
     pub(crate) options: Options,
     pub(crate) start: S,
     pub(crate) moves: Vec<String>,
     pub(crate) undone: Vec<String>,
+    /// What the game keeps across games (nothing, for some: no bytes).
+    pub(crate) stats: T,
 }
 
 /// What the page says while a computer thinks and a person taps.
@@ -46,6 +48,9 @@ pub struct Shell<D: GameDef> {
     ui: D::Ui,
     /// The computer's thinking, and the number of moves it is thinking after.
     thinker: Option<(usize, Thinker<D::Mind>)>,
+    /// The narration of the last move.
+    said: String,
+    stats: D::Stats,
 }
 
 impl<D: GameDef> Shell<D> {
@@ -76,16 +81,21 @@ impl<D: GameDef> Shell<D> {
             undone: Vec::new(),
             ui: D::Ui::default(),
             thinker: None,
+            said: String::new(),
+            stats: D::Stats::default(),
         }
     }
 
-    /// A game read from a record, dealt from `seed`: every move is checked.
+    /// A game read from a record, dealt from the record's seed or else
+    /// `seed`: every move is checked.
     pub fn from_loaded(seed: Seed, loaded: Loaded<D>) -> Result<Self, StateError> {
         let Loaded {
+            seed: named,
             settings,
             start,
             moves,
         } = loaded;
+        let seed = named.unwrap_or(seed);
         let position = Self::replay(&settings, seed, &start, &moves)?;
         Ok(Shell {
             seed,
@@ -96,6 +106,8 @@ impl<D: GameDef> Shell<D> {
             undone: Vec::new(),
             ui: D::Ui::default(),
             thinker: None,
+            said: String::new(),
+            stats: D::Stats::default(),
         })
     }
 
@@ -143,7 +155,25 @@ impl<D: GameDef> Shell<D> {
             position: &self.position,
             moves: &self.moves,
             computer_to_move: self.computer_to_move(),
+            said: &self.said,
         }
+    }
+
+    /// Screen-only state and the view together, for a game's own helpers.
+    pub fn parts(&mut self) -> (View<'_, D>, &mut D::Ui) {
+        let computer_to_move = self.computer_to_move();
+        (
+            View {
+                settings: &self.settings,
+                seed: self.seed,
+                start: &self.start,
+                position: &self.position,
+                moves: &self.moves,
+                computer_to_move,
+                said: &self.said,
+            },
+            &mut self.ui,
+        )
     }
 
     /// Plays a move; clears the moves taken back.
@@ -151,10 +181,23 @@ impl<D: GameDef> Shell<D> {
         &mut self,
         mv: MoveOf<D>,
     ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        let effect = self.advance(mv)?;
+        self.undone.clear();
+        Ok(effect)
+    }
+
+    /// Plays a move onto the record, counting the game's end.
+    fn advance(
+        &mut self,
+        mv: MoveOf<D>,
+    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
         let text = self.position.move_text(mv);
+        let was_over = self.position.ending().is_some();
         let effect = self.position.play(mv)?;
         self.moves.push(text);
-        self.undone.clear();
+        if !was_over && self.position.ending().is_some() {
+            D::count_end(&mut self.stats, &self.settings, &self.position, true);
+        }
         D::after_move(&mut self.ui);
         Ok(effect)
     }
@@ -166,15 +209,9 @@ impl<D: GameDef> Shell<D> {
         Ok(())
     }
 
-    /// Whether a computer plays the side to move now.
+    /// Whether a computer is to move now.
     pub fn computer_to_move(&self) -> bool {
-        self.position.ending().is_none()
-            && D::computer_plays(&self.settings, self.position.to_move())
-    }
-
-    /// Whether some seat is a person's (so undo takes back to their move).
-    fn person_plays(&self) -> bool {
-        (0..D::seats(&self.settings)).any(|seat| !D::computer_plays(&self.settings, seat))
+        self.position.ending().is_none() && D::computer_to_move(&self.settings, &self.position)
     }
 
     /// The seed of the computer's search for the next move.
@@ -183,10 +220,20 @@ impl<D: GameDef> Shell<D> {
     }
 
     /// Plays `mv` and says what it did, or why it was refused.
-    fn moved(&mut self, mv: MoveOf<D>) -> Outcome {
+    fn moved(&mut self, mv: MoveOf<D>, by_computer: bool) -> Outcome {
         let before = self.position.clone();
         match self.play(mv) {
-            Ok(effect) => Outcome::moved(D::narrate(&before, mv, &effect, &self.position)),
+            Ok(effect) => {
+                self.said = D::narrate(
+                    &self.settings,
+                    &before,
+                    mv,
+                    &effect,
+                    &self.position,
+                    by_computer,
+                );
+                Outcome::moved(self.said.clone())
+            }
             Err(e) => Outcome::say(format!("Not allowed: {e}.")),
         }
     }
@@ -197,7 +244,7 @@ impl<D: GameDef> Shell<D> {
             Action::Redraw => Outcome::redraw(),
             Action::Say(text) => Outcome::say(text),
             Action::Play(_) if self.computer_to_move() => Outcome::say(THINKING),
-            Action::Play(mv) => self.moved(mv),
+            Action::Play(mv) => self.moved(mv, false),
         }
     }
 
@@ -224,9 +271,13 @@ impl<D: GameDef> Shell<D> {
         let last = self.moves.pop()?;
         match Self::replay(&self.settings, self.seed, &self.start, &self.moves) {
             Ok(p) => {
-                self.position = p;
+                let ended = std::mem::replace(&mut self.position, p);
+                if ended.ending().is_some() && self.position.ending().is_none() {
+                    D::count_end(&mut self.stats, &self.settings, &ended, false);
+                }
                 self.undone.push(last.clone());
                 D::after_move(&mut self.ui);
+                self.said.clear();
                 Some(last)
             }
             Err(_) => {
@@ -243,7 +294,9 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn new_game(&mut self, seed: Seed) {
+        let stats = std::mem::take(&mut self.stats);
         *self = Self::with_settings(seed, self.settings.clone());
+        self.stats = stats;
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
@@ -273,15 +326,8 @@ impl<D: GameDef> Game for Shell<D> {
                 _ => Outcome::nothing(),
             };
         }
-        let view = View {
-            settings: &self.settings,
-            seed: self.seed,
-            start: &self.start,
-            position: &self.position,
-            moves: &self.moves,
-            computer_to_move: false,
-        };
-        let action = D::gesture(&view, &mut self.ui, gesture, board);
+        let (view, ui) = self.parts();
+        let action = D::gesture(&view, ui, gesture, board);
         self.act(action)
     }
 
@@ -302,15 +348,8 @@ impl<D: GameDef> Game for Shell<D> {
                 _ => {}
             }
         }
-        let view = View {
-            settings: &self.settings,
-            seed: self.seed,
-            start: &self.start,
-            position: &self.position,
-            moves: &self.moves,
-            computer_to_move: thinking,
-        };
-        let action = D::key(&view, &mut self.ui, key, board);
+        let (view, ui) = self.parts();
+        let action = D::key(&view, ui, key, board);
         self.act(action)
     }
 
@@ -331,11 +370,7 @@ impl<D: GameDef> Game for Shell<D> {
             Turn::Thinking => Outcome::redraw(),
             Turn::Play(mv) => {
                 self.thinker = None;
-                let mut out = self.moved(mv);
-                if let Some(m) = out.message.as_mut() {
-                    *m = format!("Computer: {m}");
-                }
-                out
+                self.moved(mv, true)
             }
             Turn::NoMove => {
                 self.thinker = None;
@@ -353,24 +388,29 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
-        let loaded = D::read_record(text)?;
+        let loaded = D::read_record(text, &self.settings)?;
+        let stats = self.stats.clone();
         *self = Self::from_loaded(self.seed, loaded).map_err(|e| e.to_string())?;
+        self.stats = stats;
         let n = self.moves.len();
         Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
     }
 
     fn can_undo(&self) -> bool {
-        !self.moves.is_empty()
+        D::may_undo(&self.settings) && !self.moves.is_empty()
     }
 
     /// Takes back the last move; against a computer, also its replies, back
     /// to the last move of a person.
     fn undo(&mut self) -> Outcome {
+        if !self.can_undo() {
+            return Outcome::nothing();
+        }
         let Some(first) = self.undo_one() else {
             return Outcome::nothing();
         };
         let mut taken = 1;
-        while self.person_plays() && self.computer_to_move() {
+        while D::has_person(&self.settings) && self.computer_to_move() {
             if self.undo_one().is_none() {
                 break;
             }
@@ -385,20 +425,28 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
+        D::may_undo(&self.settings) && !self.undone.is_empty()
     }
 
     fn redo(&mut self) -> Outcome {
+        if !self.can_redo() {
+            return Outcome::nothing();
+        }
         let Some(text) = self.undone.pop() else {
             return Outcome::nothing();
         };
-        let undone = std::mem::take(&mut self.undone);
-        let out = match self.play_text(&text) {
-            Ok(()) => Outcome::moved(format!("Played {text} again.")),
-            Err(e) => Outcome::say(format!("Cannot redo {text}: {}.", e.reason)),
-        };
-        self.undone = undone;
-        out
+        let played = self
+            .position
+            .read_move(&text)
+            .map_err(|e| e.reason)
+            .and_then(|mv| self.advance(mv).map_err(|e| e.to_string()));
+        match played {
+            Ok(_) => Outcome::moved(format!("Played {text} again.")),
+            Err(e) => {
+                self.undone.push(text.clone());
+                Outcome::say(format!("Cannot redo {text}: {e}."))
+            }
+        }
     }
 
     fn hint(&mut self) -> Outcome {
@@ -414,6 +462,15 @@ impl<D: GameDef> Game for Shell<D> {
         D::rules_pages(&self.settings)
     }
 
+    fn stats(&self) -> Option<Vec<(String, String)>> {
+        D::stats(&self.view(), &self.stats)
+    }
+
+    fn reset_stats(&mut self) -> Outcome {
+        self.stats = D::Stats::default();
+        Outcome::moved("The statistics are reset.")
+    }
+
     fn save(&self) -> String {
         state_to_text(&Record {
             seed: self.seed,
@@ -421,11 +478,12 @@ impl<D: GameDef> Game for Shell<D> {
             start: self.start.clone(),
             moves: self.moves.clone(),
             undone: self.undone.clone(),
+            stats: self.stats.clone(),
         })
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let rec: Record<D::Start> = state_from_text(state)?;
+        let rec: Record<D::Start, D::Stats> = state_from_text(state)?;
         let settings = D::Settings::from_options(&rec.options)?;
         let position = Self::replay(&settings, rec.seed, &rec.start, &rec.moves)?;
         // The moves taken back must replay too.
@@ -441,6 +499,8 @@ impl<D: GameDef> Game for Shell<D> {
             undone: rec.undone,
             ui: D::Ui::default(),
             thinker: None,
+            said: String::new(),
+            stats: rec.stats,
         };
         Ok(())
     }
