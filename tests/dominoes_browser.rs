@@ -45,7 +45,7 @@ async fn a_tile_dragged_from_the_tray_to_a_legal_cell_is_laid() {
         .enumerate()
         .find_map(|(i, &t)| {
             mirror
-                .table()
+                .position()
                 .hand()
                 .legal_moves()
                 .into_iter()

@@ -280,7 +280,7 @@ impl GameDef for TicTacToe {
         }
     }
 
-    fn hint(game: &View<Self>) -> Action<Mark> {
+    fn hint(game: &View<Self>, _: &mut Option<u8>) -> Action<Mark> {
         match game.position.legal_moves().first() {
             Some(m) => Action::Say(format!("Try cell {}.", m.0)),
             None => Action::Say("The game is over.".into()),

@@ -490,31 +490,32 @@ mod dominoes {
             let mut settle = |d: &mut Dominoes| {
                 for _ in 0..10_000 {
                     now += 1000.0;
-                    if !d.tick(now).changed && d.table().hand().to_move() == 0 {
+                    if !d.tick(now).changed && d.position().hand().to_move() == 0 {
                         break;
                     }
                 }
             };
             settle(&mut d);
-            let start = d.save();
-            let mut saves = vec![start.clone()];
+            let state = |d: &Dominoes| (d.position().clone(), d.played().to_vec());
+            let start = state(&d);
+            let mut states = vec![start.clone()];
             for pick in picks {
-                if d.table().hand().end().is_some() {
+                if d.position().hand().end().is_some() {
                     break;
                 }
-                let moves = d.table().hand().legal_moves();
-                d.play(moves[pick.index(moves.len())]);
+                let moves = d.position().hand().legal_moves();
+                d.play_hand(moves[pick.index(moves.len())]);
                 settle(&mut d);
-                saves.push(d.save());
+                states.push(state(&d));
             }
-            // Back step by step: each undo lands on the save before it.
-            saves.pop();
-            while let Some(expected) = saves.pop() {
+            // Back step by step: each undo lands on the state before it.
+            states.pop();
+            while let Some(expected) = states.pop() {
                 prop_assert!(d.can_undo());
                 d.undo();
-                prop_assert_eq!(d.save(), expected);
+                prop_assert_eq!(state(&d), expected);
             }
-            prop_assert_eq!(d.save(), start);
+            prop_assert_eq!(state(&d), start);
             prop_assert!(!d.can_undo());
         }
     }

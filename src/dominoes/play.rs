@@ -2,7 +2,28 @@
 //! reaches the target (or a single hand, without one).
 
 use super::rules::{Effect, End, Hand, Move, PlayError, Rules};
+use crate::shell::position::{BadMoveText, Ending, Position, Seat};
 use crate::util::rng::{Rng, Seed};
+use std::fmt;
+
+/// A move in a match: one in the hand in play, or dealing the next hand
+/// once that one has ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// A move in the hand.
+    Hand(Move),
+    /// Deal the next hand.
+    NextHand,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Play::Hand(mv) => mv.fmt(f),
+            Play::NextHand => f.write_str("next"),
+        }
+    }
+}
 
 /// A hand that has ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,17 +56,6 @@ impl Match {
         }
     }
 
-    /// A match whose first hand is `hand` (from a position).
-    pub fn from_hand(hand: Hand, seed: Seed) -> Match {
-        Match {
-            rules: *hand.rules(),
-            seed,
-            past: Vec::new(),
-            hand,
-            moves: Vec::new(),
-        }
-    }
-
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
@@ -72,7 +82,7 @@ impl Match {
     }
 
     /// Plays a move in the hand.
-    pub fn play(&mut self, mv: Move) -> Result<Effect, PlayError> {
+    pub fn play_move(&mut self, mv: Move) -> Result<Effect, PlayError> {
         let effect = self.hand.play(mv)?;
         self.moves.push(mv);
         Ok(effect)
@@ -126,6 +136,75 @@ impl Match {
         self.hand = Hand::deal(self.rules, hand_seed(self.seed, self.past.len()));
         self.moves.clear();
         true
+    }
+}
+
+impl Position for Match {
+    type Move = Play;
+    /// What a move in the hand scored; nothing for a deal.
+    type Effect = Option<Effect>;
+    type Illegal = PlayError;
+
+    fn legal_moves(&self) -> Vec<Play> {
+        if self.is_over() {
+            Vec::new()
+        } else if self.hand.end().is_some() {
+            vec![Play::NextHand]
+        } else {
+            self.hand
+                .legal_moves()
+                .into_iter()
+                .map(Play::Hand)
+                .collect()
+        }
+    }
+
+    fn play(&mut self, mv: Play) -> Result<Option<Effect>, PlayError> {
+        match mv {
+            Play::Hand(mv) => self.play_move(mv).map(Some),
+            Play::NextHand if self.is_over() => Err(PlayError::MatchOver),
+            Play::NextHand if self.next_hand() => Ok(None),
+            Play::NextHand => Err(PlayError::HandInPlay),
+        }
+    }
+
+    /// The match's winner, once it is over (drawn on a tie for first).
+    fn ending(&self) -> Option<Ending> {
+        self.is_over().then(|| match self.winner() {
+            Some(seat) => Ending::Won(seat),
+            None => Ending::Drawn,
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        self.hand.to_move()
+    }
+
+    fn move_text(&self, mv: Play) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Play, BadMoveText> {
+        let mv = if text.trim() == "next" {
+            Play::NextHand
+        } else {
+            Play::Hand(text.parse().map_err(|e| BadMoveText::new(text, e))?)
+        };
+        if self.legal_moves().contains(&mv)
+            || matches!(mv, Play::Hand(m) if self.hand.check(m).is_ok())
+        {
+            Ok(mv)
+        } else {
+            let why = match mv {
+                Play::Hand(m) => self.hand.check(m).err().map(|e| e.to_string()),
+                Play::NextHand if self.is_over() => Some(PlayError::MatchOver.to_string()),
+                Play::NextHand => Some(PlayError::HandInPlay.to_string()),
+            };
+            Err(BadMoveText::new(
+                text,
+                why.unwrap_or_else(|| "not legal here".into()),
+            ))
+        }
     }
 }
 

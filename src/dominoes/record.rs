@@ -21,9 +21,9 @@
 use super::lattice::Cell;
 use super::play::Match;
 use super::rules::{Hand, Move, Placed, Placement, Rules};
-use super::settings::{rules_from, OPTIONS, RULE_KEYS};
+use super::settings::{Settings, RULE_KEYS};
 use super::tile::Tile;
-use crate::shell::Options;
+use crate::shell::settings::Settings as _;
 use crate::util::rng::Seed;
 
 /// What is wrong with a text, and on which line (from 1; 0 for the whole text).
@@ -34,18 +34,18 @@ use crate::util::text_lines::line_error as err;
 /// The `key: value` lines of a text, with their line numbers; the rule
 /// lines are read into settings on the way.
 struct Lines {
-    options: Options,
+    settings: Settings,
     /// The other lines: key, line number, value.
     rest: Vec<(String, usize, String)>,
 }
 
 fn read_lines(text: &str) -> Result<Lines, FormatError> {
-    let mut options = Options::defaults(OPTIONS);
+    let mut settings = Settings::default();
     let mut rest: Vec<(String, usize, String)> = Vec::new();
     for (n, key, value) in crate::util::text_lines::key_values(text)? {
         if RULE_KEYS.contains(&key) {
-            options
-                .set(OPTIONS, key, value)
+            settings
+                .set(key, value)
                 .map_err(|e| err(n, e.to_string()))?;
         } else if rest.iter().any(|r| r.0 == key) {
             return Err(err(n, format!("'{key}' appears twice")));
@@ -53,7 +53,7 @@ fn read_lines(text: &str) -> Result<Lines, FormatError> {
             rest.push((key.to_owned(), n, value.to_owned()));
         }
     }
-    Ok(Lines { options, rest })
+    Ok(Lines { settings, rest })
 }
 
 impl Lines {
@@ -71,65 +71,12 @@ impl Lines {
     }
 }
 
-fn rules_text(r: &Options) -> String {
+fn rules_text(rules: &Rules) -> String {
+    let s = Settings::default().with_rules(rules);
     RULE_KEYS
         .iter()
-        .map(|k| format!("{k}: {}\n", r.get(OPTIONS, k).unwrap_or("")))
+        .map(|k| format!("{k}: {}\n", s.get(k).unwrap_or("")))
         .collect()
-}
-
-/// The settings lines that give `rules` (for writing).
-pub fn options_for(rules: &Rules) -> Options {
-    use super::rules::{Matching, Reach, Stuck};
-    let mut o = Options::defaults(OPTIONS);
-    let pairs = [
-        ("rules", rules.variant.slug().to_owned()),
-        ("pips", rules.pips.max().to_string()),
-        ("boss", if rules.boss { "on" } else { "off" }.to_owned()),
-        ("players", rules.players().to_string()),
-        (
-            "reach",
-            if rules.reach == Reach::Anywhere {
-                "anywhere"
-            } else {
-                "previous"
-            }
-            .to_owned(),
-        ),
-        (
-            "match",
-            if rules.matching == Matching::PlayedSide {
-                "played"
-            } else {
-                "every"
-            }
-            .to_owned(),
-        ),
-        (
-            "stuck",
-            if rules.stuck == Stuck::Draw {
-                "draw"
-            } else {
-                "pass"
-            }
-            .to_owned(),
-        ),
-        (
-            "zero",
-            if rules.zero_is_five { "five" } else { "none" }.to_owned(),
-        ),
-        (
-            "target",
-            rules
-                .target
-                .map_or_else(|| "one".to_owned(), |t| t.to_string()),
-        ),
-    ];
-    for (k, v) in pairs {
-        // Values outside the choices (a target of 300 from code) keep the default.
-        let _ = o.set(OPTIONS, k, &v);
-    }
-    o
 }
 
 fn tiles_text(tiles: &[Tile]) -> String {
@@ -167,7 +114,7 @@ fn parse_moves(n: usize, s: &str) -> Result<Vec<Move>, FormatError> {
 /// Writes a hand as a position.
 pub fn position_text(hand: &Hand) -> String {
     let mut s = String::from("# Parlour dominoes position\n");
-    s.push_str(&rules_text(&options_for(hand.rules())));
+    s.push_str(&rules_text(hand.rules()));
     for (i, h) in hand.hands().iter().enumerate() {
         s.push_str(&format!("hand {}: {}\n", i + 1, tiles_text(h)));
     }
@@ -192,7 +139,7 @@ pub fn position_text(hand: &Hand) -> String {
 /// Reads a position.
 pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     let mut lines = read_lines(text)?;
-    let rules = rules_from(&lines.options);
+    let rules = lines.settings.rules();
     rules.check().map_err(|e| err(0, e.to_string()))?;
     let mut hands = Vec::new();
     for seat in 1..=rules.players() {
@@ -280,7 +227,7 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
 /// Writes a match as a record.
 pub fn record_text(m: &Match, hands: &[Vec<Move>]) -> String {
     let mut s = String::from("# Parlour dominoes record\n");
-    s.push_str(&rules_text(&options_for(m.rules())));
+    s.push_str(&rules_text(m.rules()));
     s.push_str(&format!("seed: {}\n", m.seed().0));
     for (i, moves) in hands.iter().enumerate() {
         let text: Vec<String> = moves.iter().map(Move::to_string).collect();
@@ -292,7 +239,7 @@ pub fn record_text(m: &Match, hands: &[Vec<Move>]) -> String {
 /// Reads a record and replays it: the match, and the moves of each hand.
 pub fn parse_record(text: &str) -> Result<(Match, Vec<Vec<Move>>), FormatError> {
     let mut lines = read_lines(text)?;
-    let rules = rules_from(&lines.options);
+    let rules = lines.settings.rules();
     rules.check().map_err(|e| err(0, e.to_string()))?;
     let (n, seed) = lines
         .take("seed")
@@ -311,7 +258,7 @@ pub fn parse_record(text: &str) -> Result<(Match, Vec<Vec<Move>>), FormatError> 
         }
         let moves = parse_moves(n, &v)?;
         for (i, &mv) in moves.iter().enumerate() {
-            m.play(mv)
+            m.play_move(mv)
                 .map_err(|e| err(n, format!("move {} ({mv}): {e}", i + 1)))?;
         }
         all.push(moves);
@@ -347,7 +294,7 @@ mod tests {
         let mut i = 0;
         while m.hand().end().is_none() {
             let mv = choose_with(m.hand(), Level::Random, Seed(i), 1).unwrap();
-            m.play(mv).unwrap();
+            m.play_move(mv).unwrap();
             moves.push(mv);
             i += 1;
         }

@@ -239,6 +239,10 @@ pub enum PlayError {
     MustPlay(String),
     /// A turn value above 2.
     BadTurn,
+    /// The next hand is dealt only once the hand in play has ended.
+    HandInPlay,
+    /// The match is over: no hand follows.
+    MatchOver,
 }
 
 impl fmt::Display for PlayError {
@@ -254,6 +258,8 @@ impl fmt::Display for PlayError {
             | PlayError::Declaration(s)
             | PlayError::MustPlay(s) => f.write_str(s),
             PlayError::BadTurn => f.write_str("a tile turns 0, 1 or 2 steps"),
+            PlayError::HandInPlay => f.write_str("the hand is still in play"),
+            PlayError::MatchOver => f.write_str("the match is over"),
         }
     }
 }

@@ -89,7 +89,7 @@ impl GameDef for PhutballDef {
         input::key(game, ui, key)
     }
 
-    fn after_move(ui: &mut Ui) {
+    fn after_move(ui: &mut Ui, _: &Contest) {
         ui.building = None;
     }
 
@@ -120,7 +120,7 @@ impl GameDef for PhutballDef {
         msg
     }
 
-    fn hint(game: &View<Self>) -> Action<Move> {
+    fn hint(game: &View<Self>, _: &mut Ui) -> Action<Move> {
         let p = *game.position.board();
         Action::Say(match finder::find_wins(&p, 200_000).wins {
             finder::Wins::Found(chains) => {
@@ -190,7 +190,7 @@ impl GameDef for PhutballDef {
             seed: None,
             settings: *g.settings(),
             start: g.start().clone(),
-            moves: g.moves().to_vec(),
+            moves: g.played().to_vec(),
         })
     }
 }

@@ -387,7 +387,7 @@ mod tests {
         assert!(text.contains("own-goal: illegal"));
         assert!(text.contains("moves: H11 A1 H13 H10-H12-H14 G15"));
         let back = from_text(&text).unwrap();
-        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.played(), g.played());
         assert_eq!(back.position(), g.position());
         assert!(from_text("moves: H11 H11")
             .unwrap_err()
@@ -410,7 +410,7 @@ mod tests {
         // H10-H12-H14 by Eks (W): the ball's point then each landing.
         assert!(sgf.contains(";W[hkhihg]"), "{sgf}");
         let back = from_sgf(&sgf).unwrap();
-        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.played(), g.played());
         assert_eq!(back.position(), g.position());
     }
 
@@ -418,7 +418,7 @@ mod tests {
     fn set_up_positions_travel_as_position_lines_and_ab_stones() {
         let text = "to-move: eks\nball: H14\nmen: H13 H11 C3\nmoves: H14-H12-H10\n";
         let g = from_text(text).unwrap();
-        assert_eq!(g.moves(), ["H14-H12-H10"]);
+        assert_eq!(g.played(), ["H14-H12-H10"]);
         assert_eq!(g.position().board().ball.to_string(), "H10");
         let sgf = to_sgf(&g.view());
         assert!(sgf.contains("PL[W]") && sgf.contains("AB["), "{sgf}");

@@ -135,8 +135,9 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// hurry it and never reach the game.
     fn key(game: &View<Self>, ui: &mut Self::Ui, key: Key, board: Size) -> Action<MoveOf<Self>>;
 
-    /// Clears what a played or taken-back move leaves stale in `ui`.
-    fn after_move(_ui: &mut Self::Ui) {}
+    /// Clears what a played or taken-back move leaves stale in `ui`;
+    /// `position` is the position now.
+    fn after_move(_ui: &mut Self::Ui, _position: &Self::Position) {}
 
     /// One sentence saying what `mv` did: `before` is where it was played,
     /// `after` where it led, `by_computer` whether a computer chose it.
@@ -164,8 +165,8 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         None
     }
 
-    /// A suggestion for the player to move.
-    fn hint(game: &View<Self>) -> Action<MoveOf<Self>>;
+    /// A suggestion for the player to move (it may show it in `ui`).
+    fn hint(game: &View<Self>, ui: &mut Self::Ui) -> Action<MoveOf<Self>>;
 
     /// One line for the status bar.
     fn status(game: &View<Self>) -> String;

@@ -136,8 +136,8 @@ impl<D: GameDef> Shell<D> {
         &self.start
     }
 
-    /// The moves so far, in notation.
-    pub fn moves(&self) -> &[String] {
+    /// The moves so far, in notation (what [`Game::moves`] copies).
+    pub fn played(&self) -> &[String] {
         &self.moves
     }
 
@@ -198,7 +198,7 @@ impl<D: GameDef> Shell<D> {
         if !was_over && self.position.ending().is_some() {
             D::count_end(&mut self.stats, &self.settings, &self.position, true);
         }
-        D::after_move(&mut self.ui);
+        D::after_move(&mut self.ui, &self.position);
         Ok(effect)
     }
 
@@ -240,11 +240,33 @@ impl<D: GameDef> Shell<D> {
 
     fn act(&mut self, action: Action<MoveOf<D>>) -> Outcome {
         match action {
+            Action::Play(_) if self.computer_to_move() => Outcome::say(THINKING),
+            action => self.perform(action),
+        }
+    }
+
+    /// Carries out `action` for whoever is to move (for scripted play: a
+    /// person's input waits while a computer is to move).
+    pub fn perform(&mut self, action: Action<MoveOf<D>>) -> Outcome {
+        match action {
             Action::Nothing => Outcome::nothing(),
             Action::Redraw => Outcome::redraw(),
             Action::Say(text) => Outcome::say(text),
-            Action::Play(_) if self.computer_to_move() => Outcome::say(THINKING),
             Action::Play(mv) => self.moved(mv, false),
+        }
+    }
+
+    /// Lets the computers play until a person is to move or the game ends,
+    /// as the page's clock would at sixty frames a second (for tests and
+    /// scripted play).
+    pub fn run_computers(&mut self) {
+        let mut now = 0.0;
+        for _ in 0..1_000_000 {
+            if !self.computer_to_move() {
+                return;
+            }
+            now += 1000.0 / 60.0;
+            self.tick(now);
         }
     }
 
@@ -267,24 +289,22 @@ impl<D: GameDef> Shell<D> {
         Ok(p)
     }
 
-    fn undo_one(&mut self) -> Option<String> {
-        let last = self.moves.pop()?;
-        match Self::replay(&self.settings, self.seed, &self.start, &self.moves) {
-            Ok(p) => {
-                let ended = std::mem::replace(&mut self.position, p);
-                if ended.ending().is_some() && self.position.ending().is_none() {
-                    D::count_end(&mut self.stats, &self.settings, &ended, false);
-                }
-                self.undone.push(last.clone());
-                D::after_move(&mut self.ui);
-                self.said.clear();
-                Some(last)
-            }
-            Err(_) => {
-                self.moves.push(last);
-                None
-            }
+    /// How many moves the last move a person made leaves before it: undo
+    /// goes back to there. Where every seat is a computer's, the last move.
+    fn last_person_move(&self) -> Option<usize> {
+        if !D::has_person(&self.settings) {
+            return self.moves.len().checked_sub(1);
         }
+        let mut p = D::setup(&self.settings, self.seed, &self.start).ok()?;
+        let mut last = None;
+        for (i, text) in self.moves.iter().enumerate() {
+            if p.ending().is_some() || !D::computer_to_move(&self.settings, &p) {
+                last = Some(i);
+            }
+            let mv = p.read_move(text).ok()?;
+            p.play(mv).ok()?;
+        }
+        last
     }
 }
 
@@ -397,30 +417,37 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn can_undo(&self) -> bool {
-        D::may_undo(&self.settings) && !self.moves.is_empty()
+        D::may_undo(&self.settings) && self.last_person_move().is_some()
     }
 
-    /// Takes back the last move; against a computer, also its replies, back
-    /// to the last move of a person.
+    /// Takes back the last move a person made, and the computers' replies to it.
     fn undo(&mut self) -> Outcome {
-        if !self.can_undo() {
+        if !D::may_undo(&self.settings) {
             return Outcome::nothing();
         }
-        let Some(first) = self.undo_one() else {
+        let Some(to) = self.last_person_move() else {
             return Outcome::nothing();
         };
-        let mut taken = 1;
-        while D::has_person(&self.settings) && self.computer_to_move() {
-            if self.undo_one().is_none() {
-                break;
-            }
-            taken += 1;
+        let position = match Self::replay(&self.settings, self.seed, &self.start, &self.moves[..to])
+        {
+            Ok(p) => p,
+            Err(e) => return Outcome::say(e.to_string()),
+        };
+        let ended = std::mem::replace(&mut self.position, position);
+        if ended.ending().is_some() && self.position.ending().is_none() {
+            D::count_end(&mut self.stats, &self.settings, &ended, false);
         }
+        let taken = self.moves.split_off(to);
+        let first = taken.first().cloned().unwrap_or_default();
+        let n = taken.len();
+        self.undone.extend(taken.into_iter().rev());
         self.thinker = None;
-        if taken == 1 {
-            Outcome::moved(format!("Took back {first}."))
-        } else {
-            Outcome::moved("Took back your move and the computer's reply.")
+        self.said.clear();
+        D::after_move(&mut self.ui, &self.position);
+        match n {
+            1 => Outcome::moved(format!("Took back {first}.")),
+            2 => Outcome::moved("Took back your move and the computer's reply."),
+            _ => Outcome::moved("Took back your move and the replies to it."),
         }
     }
 
@@ -450,7 +477,8 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn hint(&mut self) -> Outcome {
-        let action = D::hint(&self.view());
+        let (view, ui) = self.parts();
+        let action = D::hint(&view, ui);
         self.act(action)
     }
 

@@ -36,20 +36,16 @@ fn query(pairs: &[(&str, &str)], seed: u64) -> String {
 }
 
 fn hand_over(d: &Dominoes) -> bool {
-    d.table().hand().end().is_some()
+    d.position().hand().end().is_some()
 }
 
 /// Plays into `mirror` the page's moves it has not seen yet.
 fn follow(mirror: &mut Dominoes, page: &[String]) {
     let seen = mirror.moves().len();
     for text in &page[seen.min(page.len())..] {
-        let mv: Move = text
-            .parse()
-            .expect("the page writes moves the notation reads");
-        assert!(
-            mirror.play(mv).changed,
-            "the page's move {text} is legal in the mirror"
-        );
+        mirror
+            .play_text(text)
+            .unwrap_or_else(|e| panic!("the page's move {text} is legal in the mirror: {e}"));
     }
 }
 
@@ -144,7 +140,7 @@ fn hinted_hand(pairs: &[(&str, &str)], seed: u64) -> (Dominoes, usize) {
         }
         let mv = d.hint_move().expect("a hint on the person's turn");
         corners += usize::from(matches!(mv, Move::Place(p) if p.corner.is_some()));
-        assert!(d.play(mv).changed);
+        assert!(d.play_hand(mv).changed);
     }
 }
 
@@ -209,7 +205,7 @@ async fn person_move(b: &Browser, mirror: &mut Dominoes, device: Device) {
                     "return document.querySelector('.parlour-sr-only').textContent.startsWith('A corner');",
                 )
                 .await;
-                let max = mirror.table().rules().pips.max();
+                let max = mirror.position().rules().pips.max();
                 let (digits, play, _) = corner_buttons(board, max);
                 let at = |row: u8, v: u8| -> Point {
                     let r = digits
