@@ -1,0 +1,475 @@
+//! Which moves are legal, and playing them: the single truth the view, the hints and the solver ask.
+
+use super::*;
+
+impl State {
+    pub(super) fn column(&self, i: u8) -> Result<&Column, MoveError> {
+        self.tableau
+            .get(usize::from(i))
+            .ok_or(MoveError::NoSuchPile(Pile::Tableau(i)))
+    }
+
+    /// Checks that the run `cards` (bottom first) may go onto pile `to`.
+    pub(super) fn check_onto_tableau(&self, cards: &[Card], to: u8) -> Result<(), MoveError> {
+        let card = cards[0];
+        let col = self.column(to)?;
+        if self.rules.jokers {
+            return self.check_onto_with_jokers(cards, col);
+        }
+        match col.top() {
+            Some(onto) if self.rules.builds_on(card, onto) => Ok(()),
+            Some(onto) => Err(MoveError::DoesNotFit { card, onto }),
+            None if self.fills_empty(card) => Ok(()),
+            None => Err(MoveError::NeedsKing(card)),
+        }
+    }
+
+    /// [`State::check_onto_tableau`] where jokers play: the moving cards must
+    /// continue the run the pile ends with (the longest one: that is what a
+    /// joker in it stands for), and a run that starts a pile in a space must
+    /// be able to head it. A joker heading a whole pile stands for a King
+    /// where spaces take Kings.
+    pub(super) fn check_onto_with_jokers(
+        &self,
+        cards: &[Card],
+        col: &Column,
+    ) -> Result<(), MoveError> {
+        let up = col.face_up();
+        let chain = (1..=up.len())
+            .rev()
+            .map(|k| &up[up.len() - k..])
+            .find(|run| Rules::run_head(run).is_some())
+            .unwrap_or(&[]);
+        let whole: Vec<Card> = chain.iter().chain(cards).copied().collect();
+        // The run heads its pile when it goes into a space, or onto a joker
+        // that lies at the bottom of one.
+        let heads_pile =
+            col.cards.is_empty() || (chain.len() == col.cards.len() && whole[0].is_joker());
+        let need_king = self.rules.fill == Fill::King && heads_pile;
+        let fits = (!up.is_empty() || col.cards.is_empty())
+            && Rules::run_head(&whole).is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
+        if fits {
+            return Ok(());
+        }
+        Err(match col.top() {
+            Some(onto) => MoveError::DoesNotFit {
+                card: cards[0],
+                onto,
+            },
+            None => MoveError::NeedsKing(cards[0]),
+        })
+    }
+
+    /// Checks a move without playing it. This is the one definition of legality:
+    /// [`State::legal_moves`] and [`State::play`] both rely on it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        if self.is_won() {
+            return Err(MoveError::GameOver);
+        }
+        match mv {
+            Move::Deal => {
+                if self.stock.is_empty() {
+                    return Err(MoveError::StockEmpty);
+                }
+            }
+            Move::Recycle => {
+                if self.rules.stock != StockRule::Waste {
+                    return Err(MoveError::NoRedeal);
+                }
+                if !self.stock.is_empty() {
+                    return Err(MoveError::StockNotEmpty);
+                }
+                if self.waste.is_empty() {
+                    return Err(MoveError::Empty(Pile::Waste));
+                }
+                if self.passes_left() == Some(0) {
+                    return Err(MoveError::NoPassesLeft);
+                }
+            }
+            Move::WasteToFoundation => {
+                let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::Pass => {
+                let spent = self.stock.is_empty() && self.check(Move::Recycle).is_err();
+                if self.rules.players != 2 || !spent {
+                    return Err(MoveError::CannotPass);
+                }
+            }
+            Move::WasteToTableau(to) => {
+                let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
+                self.check_onto_tableau(&[card], to)?;
+            }
+            Move::TableauToFoundation(from) => {
+                let card = self
+                    .column(from)?
+                    .top()
+                    .ok_or(MoveError::Empty(Pile::Tableau(from)))?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::TableauToTableau { from, to, count } => {
+                if from == to {
+                    return Err(MoveError::SamePile);
+                }
+                self.column(to)?;
+                let col = self.column(from)?;
+                if col.cards.is_empty() {
+                    return Err(MoveError::Empty(Pile::Tableau(from)));
+                }
+                let up = col.face_up();
+                if count == 0 || usize::from(count) > up.len() {
+                    return Err(MoveError::NotFaceUp {
+                        pile: Pile::Tableau(from),
+                        count,
+                    });
+                }
+                let run = &up[up.len() - usize::from(count)..];
+                if !self.rules.is_run(run) {
+                    return Err(MoveError::NotARun(Pile::Tableau(from)));
+                }
+                self.check_onto_tableau(run, to)?;
+            }
+            Move::FoundationToTableau(x, to) => {
+                if !self.rules.from_foundation {
+                    return Err(MoveError::FoundationLocked);
+                }
+                if x.index() >= self.foundations.len() {
+                    return Err(MoveError::NoSuchPile(Pile::Foundation(x)));
+                }
+                let card = self
+                    .foundation_top(x)
+                    .ok_or(MoveError::Empty(Pile::Foundation(x)))?;
+                self.check_onto_tableau(&[card], to)?;
+            }
+            Move::ReserveToFoundation(r) => {
+                let card = self.reserve_top(r)?;
+                if !self.fits_foundation(card) {
+                    return Err(MoveError::NotNextOnFoundation(card));
+                }
+            }
+            Move::ReserveToTableau(r, to) => {
+                let card = self.reserve_top(r)?;
+                self.check_onto_tableau(&[card], to)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every legal move, in a fixed order: foundation moves first, then
+    /// tableau moves, waste moves, foundation returns, and the stock last.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(32);
+        self.for_each_candidate(|mv| {
+            if self.check(mv).is_ok() {
+                out.push(mv);
+            }
+        });
+        out
+    }
+
+    pub(super) fn for_each_candidate(&self, mut f: impl FnMut(Move)) {
+        let n = self.tableau.len() as u8;
+        f(Move::WasteToFoundation);
+        for i in 0..n {
+            f(Move::TableauToFoundation(i));
+        }
+        for r in 0..self.reserves.len() as u8 {
+            f(Move::ReserveToFoundation(r));
+        }
+        for from in 0..n {
+            let up = self.tableau[usize::from(from)].face_up().len() as u8;
+            for count in (1..=up).rev() {
+                for to in 0..n {
+                    if to != from {
+                        f(Move::TableauToTableau { from, to, count });
+                    }
+                }
+            }
+        }
+        for to in 0..n {
+            f(Move::WasteToTableau(to));
+        }
+        for r in 0..self.reserves.len() as u8 {
+            for to in 0..n {
+                f(Move::ReserveToTableau(r, to));
+            }
+        }
+        for x in self.rules.foundations() {
+            for to in 0..n {
+                f(Move::FoundationToTableau(x, to));
+            }
+        }
+        f(Move::Deal);
+        f(Move::Recycle);
+        f(Move::Pass);
+    }
+
+    pub(super) fn earn(&mut self, points: i32) -> i32 {
+        let before = self.points;
+        self.points = match self.rules.scoring {
+            Scoring::None => 0,
+            Scoring::Standard | Scoring::Timed => (self.points + points).max(0),
+            Scoring::Vegas => self.points + points,
+        };
+        self.points - before
+    }
+
+    pub(super) fn standard(&self, points: i32) -> i32 {
+        match self.rules.scoring {
+            Scoring::Standard | Scoring::Timed => points,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn vegas(&self, points: i32) -> i32 {
+        if self.rules.scoring == Scoring::Vegas {
+            points
+        } else {
+            0
+        }
+    }
+
+    /// Puts a card that fits on its foundation (setting a chosen base).
+    pub(super) fn put_on_foundation(&mut self, c: Card) {
+        if let Some(f) = self.foundation_for(c) {
+            self.base.get_or_insert(c.rank());
+            self.foundations[f.index()] += 1;
+            if self.rules.players == 2 {
+                self.played[usize::from(self.turn)] += 1;
+            }
+        }
+    }
+
+    pub(super) fn flip(&mut self, i: u8) -> Option<Card> {
+        let col = &mut self.tableau[usize::from(i)];
+        if col.down > 0 && usize::from(col.down) == col.cards.len() {
+            col.down -= 1;
+            col.cards.last().copied()
+        } else {
+            None
+        }
+    }
+
+    /// Plays a legal move, turning up any face-down card it uncovers.
+    pub fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
+        self.check(mv)?;
+        let mut points = 0;
+        let mut flipped = None;
+        match mv {
+            Move::Deal => match self.rules.stock {
+                StockRule::Waste => {
+                    let n = self.stock.len().min(usize::from(self.rules.draw));
+                    for _ in 0..n {
+                        if let Some(c) = self.stock.pop() {
+                            self.waste.push(c);
+                        }
+                    }
+                }
+                StockRule::OnPiles => {
+                    for col in &mut self.tableau {
+                        match self.stock.pop() {
+                            // An empty pile's new card is face up too.
+                            Some(c) => {
+                                col.down = col.down.min(col.cards.len() as u8);
+                                col.cards.push(c);
+                            }
+                            None => break,
+                        }
+                    }
+                }
+                StockRule::OnReserves => {
+                    for pile in &mut self.reserves {
+                        match self.stock.pop() {
+                            Some(c) => pile.push(c),
+                            None => break,
+                        }
+                    }
+                }
+            },
+            // The turn passes below.
+            Move::Pass => {}
+            Move::Recycle => {
+                self.recycles = self.recycles.saturating_add(1);
+                while let Some(c) = self.waste.pop() {
+                    self.stock.push(c);
+                }
+                points += if self.rules.draw == 1 {
+                    self.standard(-100)
+                } else if self.rules.draw3_recycle_penalty && self.recycles >= 3 {
+                    self.standard(-20)
+                } else {
+                    0
+                };
+            }
+            Move::WasteToFoundation => {
+                if let Some(c) = self.waste.pop() {
+                    self.put_on_foundation(c);
+                }
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::ReserveToFoundation(r) => {
+                if let Some(c) = self.reserves[usize::from(r)].pop() {
+                    self.put_on_foundation(c);
+                }
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::ReserveToTableau(r, to) => {
+                if let Some(c) = self.reserves[usize::from(r)].pop() {
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(5);
+            }
+            Move::WasteToTableau(to) => {
+                if let Some(c) = self.waste.pop() {
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(5);
+            }
+            Move::TableauToFoundation(from) => {
+                if let Some(c) = self.tableau[usize::from(from)].cards.pop() {
+                    self.put_on_foundation(c);
+                }
+                flipped = self.flip(from);
+                points += self.standard(10) + self.vegas(5);
+            }
+            Move::TableauToTableau { from, to, count } => {
+                let src = &mut self.tableau[usize::from(from)].cards;
+                let run = src.split_off(src.len() - usize::from(count));
+                self.tableau[usize::from(to)].cards.extend(run);
+                flipped = self.flip(from);
+            }
+            Move::FoundationToTableau(x, to) => {
+                if let Some(c) = self.foundation_top(x) {
+                    // A suit's foundations stay fullest first: the card comes
+                    // off the last one holding as many as `x` (the same card).
+                    let n = self.foundation_len(x);
+                    let from = self
+                        .rules
+                        .suit_foundations(x.suit())
+                        .rfind(|&f| self.foundation_len(f) == n)
+                        .unwrap_or(x);
+                    self.foundations[from.index()] -= 1;
+                    self.tableau[usize::from(to)].cards.push(c);
+                }
+                points += self.standard(-15) + self.vegas(-5);
+            }
+        }
+        if flipped.is_some() {
+            points += self.standard(5);
+        }
+        self.moves += 1;
+        let points = self.earn(points);
+        let mut passed = self.rules.players == 2 && !self.is_won() && self.turn_ends(mv);
+        if passed {
+            self.pass_turn();
+            // A player who cannot move hands the turn straight back.
+            if self.legal_moves().is_empty() {
+                self.pass_turn();
+                passed = false;
+            }
+        }
+        Ok(Effects {
+            flipped,
+            points,
+            passed,
+        })
+    }
+
+    /// The card a move would take first (the head of a run), if any.
+    pub fn moving_card(&self, mv: Move) -> Option<Card> {
+        match mv {
+            Move::Deal => self.stock.last().copied(),
+            Move::Recycle | Move::Pass => None,
+            Move::WasteToFoundation | Move::WasteToTableau(_) => self.waste.last().copied(),
+            Move::TableauToFoundation(i) => self.tableau.get(usize::from(i))?.top(),
+            Move::TableauToTableau { from, count, .. } => {
+                let col = self.tableau.get(usize::from(from))?;
+                col.cards
+                    .len()
+                    .checked_sub(usize::from(count))
+                    .map(|i| col.cards[i])
+            }
+            Move::FoundationToTableau(x, _) => self.foundation_top(x),
+            Move::ReserveToFoundation(r) | Move::ReserveToTableau(r, _) => {
+                self.reserves.get(usize::from(r))?.last().copied()
+            }
+        }
+    }
+}
+
+/// The score a game shows, all schemes in one place.
+///
+/// `points` are those the moves earned, `seconds` the time played, `won`
+/// whether the game is over.
+pub fn score(scoring: Scoring, points: i32, seconds: u64, won: bool) -> i32 {
+    match scoring {
+        Scoring::None => 0,
+        Scoring::Standard | Scoring::Vegas => points,
+        Scoring::Timed => {
+            let penalty = i32::try_from(seconds / 10).unwrap_or(i32::MAX / 2) * 2;
+            let bonus = if won && seconds >= 30 {
+                i32::try_from(700_000 / seconds).unwrap_or(0)
+            } else {
+                0
+            };
+            (points - penalty).max(0) + bonus
+        }
+    }
+}
+
+impl crate::shell::position::Position for State {
+    type Move = Move;
+    type Effect = Effects;
+    type Illegal = MoveError;
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.is_won() {
+            return Vec::new();
+        }
+        State::legal_moves(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Effects, MoveError> {
+        State::play(self, mv)
+    }
+
+    /// Won once every card is up (Double Solitaire: once a player has put
+    /// all theirs up, or neither can move and one has more up); drawn when
+    /// no move is left otherwise.
+    fn ending(&self) -> Option<Ending> {
+        let two = self.rules.players == 2;
+        if self.is_won() {
+            let seat = if two {
+                usize::from(self.played[1] == 52)
+            } else {
+                0
+            };
+            return Some(Ending::Won(seat));
+        }
+        if !State::legal_moves(self).is_empty() {
+            return None;
+        }
+        Some(match self.leader() {
+            Some(seat) if two => Ending::Won(usize::from(seat)),
+            _ => Ending::Drawn,
+        })
+    }
+
+    fn to_move(&self) -> Seat {
+        usize::from(self.turn)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
+        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
+        self.check(mv).map_err(|e| BadMoveText::new(text, e))?;
+        Ok(mv)
+    }
+}
