@@ -185,26 +185,19 @@ impl Position for Match {
     }
 
     fn read_move(&self, text: &str) -> Result<Play, BadMoveText> {
-        let mv = if text.trim() == "next" {
-            Play::NextHand
-        } else {
-            Play::Hand(text.parse().map_err(|e| BadMoveText::new(text, e))?)
-        };
-        if self.legal_moves().contains(&mv)
-            || matches!(mv, Play::Hand(m) if self.hand.check(m).is_ok())
-        {
-            Ok(mv)
-        } else {
-            let why = match mv {
-                Play::Hand(m) => self.hand.check(m).err().map(|e| e.to_string()),
-                Play::NextHand if self.is_over() => Some(PlayError::MatchOver.to_string()),
-                Play::NextHand => Some(PlayError::HandInPlay.to_string()),
+        let refuse = |e: PlayError| BadMoveText::new(text, e);
+        if text.trim() == "next" {
+            return if self.is_over() {
+                Err(refuse(PlayError::MatchOver))
+            } else if self.hand.end().is_none() {
+                Err(refuse(PlayError::HandInPlay))
+            } else {
+                Ok(Play::NextHand)
             };
-            Err(BadMoveText::new(
-                text,
-                why.unwrap_or_else(|| "not legal here".into()),
-            ))
         }
+        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
+        self.hand.check(mv).map_err(refuse)?;
+        Ok(Play::Hand(mv))
     }
 }
 
