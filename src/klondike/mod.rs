@@ -11,6 +11,7 @@ pub mod anim;
 pub mod cards;
 pub mod deal_format;
 pub mod rules;
+pub mod settings;
 pub mod solver;
 pub mod variant;
 pub mod view;
@@ -18,195 +19,18 @@ pub mod view;
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::{Choice, Game, OptionError, OptionSpec, Options, Outcome, StateError};
+use crate::shell::settings::Settings as _;
+use crate::shell::{Game, OptionError, OptionSpec, Outcome, StateError};
 use crate::util::digest_set::DigestSet;
 use crate::util::rng::Seed;
 use anim::{Celebration, Flight};
 use cards::{Card, Suit};
 use rules::{Effects, Move, MoveError, Passes, Pile, Rules, Scoring, State};
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
+use settings::{AutoComplete, AutoMove, Deals, Deck, Indicator, Settings, VegasTotal, VegasUndo};
 use std::fmt;
 use std::str::FromStr;
 use view::{Layout, Look, Sprite, CARD};
-
-/// Klondike's settings, as the shell sees them.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        key: "variant",
-        label: "Game",
-        choices: &[
-            Choice::new("klondike", "Klondike"),
-            Choice::new("agnes", "Agnes"),
-            Choice::new("easthaven", "Easthaven"),
-            Choice::new("nine-across", "Nine Across"),
-            Choice::new("somerset", "Somerset"),
-            Choice::new("thumb-and-pouch", "Thumb and Pouch"),
-            Choice::new("whitehead", "Whitehead"),
-            Choice::new("westcliff", "Westcliff"),
-            Choice::new("kuipers", "Kuipers"),
-            Choice::new("las-vegas", "Las Vegas"),
-            Choice::new("joker", "Joker Solitaire"),
-            Choice::new("double-solitaire", "Double Solitaire (two players)"),
-            Choice::new("thoughtful", "Thoughtful Klondike"),
-        ],
-        default: "klondike",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "draw",
-        label: "Deal from the stock",
-        choices: &[
-            Choice::new("1", "One card at a time"),
-            Choice::new("3", "Three cards at a time"),
-        ],
-        default: "1",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "passes",
-        label: "Passes through the stock",
-        choices: &[
-            Choice::new("unlimited", "Unlimited"),
-            Choice::new("3", "Three"),
-            Choice::new("1", "One"),
-        ],
-        default: "unlimited",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "space",
-        label: "Easthaven: a space takes",
-        choices: &[
-            Choice::new("king", "A King or a run headed by one"),
-            Choice::new("any", "Any card or run"),
-        ],
-        default: "king",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "decks",
-        label: "Easthaven: decks",
-        choices: &[
-            Choice::new("1", "One (7 piles)"),
-            Choice::new("2", "Two: Double Easthaven, or Gypsy (8 piles)"),
-            Choice::new("3", "Three: Triple Easthaven (12 piles)"),
-        ],
-        default: "1",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "deals",
-        label: "Deals",
-        choices: &[
-            Choice::new("any", "Any deal"),
-            Choice::new("winnable", "Winnable deals only"),
-        ],
-        default: "any",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "scoring",
-        label: "Scoring",
-        choices: &[
-            Choice::new("none", "None"),
-            Choice::new("standard", "Standard"),
-            Choice::new("timed", "Timed"),
-            Choice::new("vegas", "Vegas"),
-        ],
-        default: "standard",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "recycle-penalty",
-        label: "Draw three: −20 per recycle from the fourth pass",
-        choices: &[Choice::new("on", "On (Windows)"), Choice::new("off", "Off")],
-        default: "on",
-        restarts: true,
-    },
-    OptionSpec {
-        key: "vegas-total",
-        label: "Vegas: keep a running total",
-        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
-        default: "off",
-        restarts: false,
-    },
-    OptionSpec {
-        key: "vegas-undo",
-        label: "Vegas: undo",
-        choices: &[
-            Choice::new("allowed", "Allowed"),
-            Choice::new("forbidden", "Forbidden"),
-        ],
-        default: "allowed",
-        restarts: false,
-    },
-    OptionSpec {
-        key: "auto-move",
-        label: "Move safe cards to the foundations",
-        choices: &[
-            Choice::new("on", "Automatically"),
-            Choice::new("off", "Never"),
-        ],
-        default: "on",
-        restarts: false,
-    },
-    OptionSpec {
-        key: "auto-complete",
-        label: "Finish automatically once all cards are face up",
-        choices: &[Choice::new("on", "On"), Choice::new("off", "Off")],
-        default: "on",
-        restarts: false,
-    },
-    OptionSpec {
-        key: "indicator",
-        label: "Show whether the position can still be won",
-        choices: &[Choice::new("off", "Off"), Choice::new("on", "On")],
-        default: "off",
-        restarts: false,
-    },
-    OptionSpec {
-        key: "deck",
-        label: "Card colours",
-        choices: &[
-            Choice::new("two-colour", "Two colours"),
-            Choice::new("four-colour", "Four colours"),
-        ],
-        default: "two-colour",
-        restarts: false,
-    },
-];
-
-/// The rules the options describe.
-pub fn rules_from(options: &Options) -> Rules {
-    let get = |k| options.get(OPTIONS, k).unwrap_or_default();
-    let player = Rules {
-        draw: if get("draw") == "3" { 3 } else { 1 },
-        passes: match get("passes") {
-            "3" => Passes::Limited(3),
-            "1" => Passes::Limited(1),
-            _ => Passes::Unlimited,
-        },
-        scoring: match get("scoring") {
-            "none" => Scoring::None,
-            "timed" => Scoring::Timed,
-            "vegas" => Scoring::Vegas,
-            _ => Scoring::Standard,
-        },
-        draw3_recycle_penalty: get("recycle-penalty") != "off",
-        fill: if get("space") == "any" {
-            rules::Fill::Any
-        } else {
-            rules::Fill::King
-        },
-        decks: get("decks").parse().unwrap_or(1),
-        ..Rules::default()
-    };
-    get("variant")
-        .parse::<variant::Variant>()
-        .unwrap_or_default()
-        .rules(player)
-}
 
 /// A move in the record, and whether the game played it by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -274,7 +98,7 @@ pub struct ModeStats {
 #[serde(deny_unknown_fields)]
 struct Record {
     seed: Seed,
-    options: Options,
+    options: Settings,
     deal: State,
     played: Vec<Turn>,
     undone: Vec<Vec<Turn>>,
@@ -310,7 +134,9 @@ struct Ui {
     autoplay: bool,
     next_auto: f64,
     lost: bool,
-    board: Cell<Size>,
+    /// The board size of the last gesture or key: animations started by
+    /// the clock (the auto-complete) lay cards out on it.
+    board: Size,
     /// "Winnable deals only": the seed being tried and its solver.
     search: Option<Job>,
     /// The optional indicator: a solver on the current position, then its answer.
@@ -427,8 +253,8 @@ fn seconds_text(ms: f64) -> String {
 impl Klondike {
     /// A new game dealt from `seed` with default options.
     pub fn new(seed: Seed) -> Self {
-        let options = Options::defaults(OPTIONS);
-        let deal = State::deal(rules_from(&options), seed);
+        let options = Settings::default();
+        let deal = State::deal(options.rules(), seed);
         Klondike {
             rec: Record {
                 seed,
@@ -474,19 +300,15 @@ impl Klondike {
         Ok(fx)
     }
 
-    fn option(&self, key: &str) -> &'static str {
-        self.rec.options.get(OPTIONS, key).unwrap_or_default()
-    }
-
     fn look(&self) -> Look {
         Look {
-            four_colour: self.option("deck") == "four-colour",
+            four_colour: self.rec.options.deck == Deck::FourColour,
             see_through: self.state.rules.variant == variant::Variant::Thoughtful,
         }
     }
 
     fn layout(&self) -> Layout {
-        let board = self.ui.board.get();
+        let board = self.ui.board;
         let board = if board.is_empty() {
             Layout::board_for(Size::new(16.0, 9.0), &self.state)
         } else {
@@ -651,10 +473,10 @@ impl Klondike {
 
     /// Lays out the deal of `seed` as a fresh game (statistics and the Vegas total carry over).
     fn deal_seed(&mut self, seed: Seed, carry: i32) {
-        let deal = State::deal(rules_from(&self.rec.options), seed);
+        let deal = State::deal(self.rec.options.rules(), seed);
         self.rec = Record {
             seed,
-            options: self.rec.options.clone(),
+            options: self.rec.options,
             deal: deal.clone(),
             played: Vec::new(),
             undone: Vec::new(),
@@ -665,14 +487,14 @@ impl Klondike {
             stats: std::mem::take(&mut self.rec.stats),
         };
         self.state = deal;
-        let board = self.ui.board.get();
+        let board = self.ui.board;
         self.ui = Ui {
             reduced_motion: self.ui.reduced_motion,
             now: self.ui.now,
             last_tick: self.ui.last_tick,
             ..Ui::default()
         };
-        self.ui.board.set(board);
+        self.ui.board = board;
     }
 
     /// Starts (or continues) looking for a winnable deal from `seed`.
@@ -709,7 +531,7 @@ impl Klondike {
     fn judge(&mut self) {
         self.ui.verdict = None;
         self.ui.judge = None;
-        if self.option("indicator") == "on" && !self.state.is_won() {
+        if self.rec.options.indicator == Indicator::On && !self.state.is_won() {
             self.ui.judge = solver::Solver::new(&self.state, job_limits(JUDGE_NODES))
                 .ok()
                 .map(|solver| Job {
@@ -789,7 +611,9 @@ impl Klondike {
         self.ui.hint = None;
         self.fly_from(before, layout);
         self.settle();
-        if self.option("auto-complete") == "on" && analysis::can_auto_complete(&self.state) {
+        if self.rec.options.auto_complete == AutoComplete::On
+            && analysis::can_auto_complete(&self.state)
+        {
             self.ui.autoplay = true;
             self.ui.next_auto = self.ui.now + AUTO_MS;
         }
@@ -1119,7 +943,7 @@ impl Klondike {
 
     /// Whether safe cards go up by themselves after each move.
     fn auto_move(&self) -> bool {
-        self.option("auto-move") == "on"
+        self.rec.options.auto_move == AutoMove::On
     }
 
     /// The best the game has reached (see [`analysis::Marks`]).
@@ -1162,7 +986,8 @@ impl Klondike {
     }
 
     fn vegas_undo_forbidden(&self) -> bool {
-        self.state.rules.scoring == Scoring::Vegas && self.option("vegas-undo") == "forbidden"
+        self.state.rules.scoring == Scoring::Vegas
+            && self.rec.options.vegas_undo == VegasUndo::Forbidden
     }
 
     /// The status line: first what is happening now (a win, no moves
@@ -1203,7 +1028,7 @@ impl Klondike {
             Scoring::None => {}
             Scoring::Vegas => {
                 let points = self.state.points;
-                if self.option("vegas-total") == "on" {
+                if self.rec.options.vegas_total == VegasTotal::On {
                     parts.push(format!(
                         "Vegas ${points} (total ${})",
                         self.rec.vegas_carry + points
@@ -1226,7 +1051,8 @@ impl Klondike {
             None => "Passes unlimited".to_owned(),
             Some(n) => format!("Passes left {n}"),
         });
-        if self.option("deals") == "winnable" || self.option("indicator") == "on" {
+        if self.rec.options.deals == Deals::Winnable || self.rec.options.indicator == Indicator::On
+        {
             if let Err(e) = solver::supports(&self.state) {
                 parts.push(format!("No solver here: {e}"));
             }
@@ -1244,14 +1070,15 @@ impl Game for Klondike {
         if self.rec.counted && !self.rec.win_recorded && self.keeps_stats() {
             self.stats_mut().streak = 0;
         }
-        let carry =
-            if self.state.rules.scoring == Scoring::Vegas && self.option("vegas-total") == "on" {
-                self.rec.vegas_carry + self.state.points
-            } else {
-                0
-            };
+        let carry = if self.state.rules.scoring == Scoring::Vegas
+            && self.rec.options.vegas_total == VegasTotal::On
+        {
+            self.rec.vegas_carry + self.state.points
+        } else {
+            0
+        };
         self.deal_seed(seed, carry);
-        if self.option("deals") == "winnable" {
+        if self.rec.options.deals == Deals::Winnable {
             self.start_search(seed, 1);
         } else {
             self.deal_animation();
@@ -1260,15 +1087,15 @@ impl Game for Klondike {
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
-        OPTIONS
+        Settings::SPECS
     }
 
     fn option(&self, key: &str) -> Option<&'static str> {
-        self.rec.options.get(OPTIONS, key)
+        self.rec.options.get(key)
     }
 
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        self.rec.options.set(OPTIONS, key, value)
+        self.rec.options.set(key, value)
     }
 
     fn board_size(&self, viewport: Size) -> Size {
@@ -1276,7 +1103,6 @@ impl Game for Klondike {
     }
 
     fn draw(&self, p: &mut dyn Painter, board: Size) {
-        self.ui.board.set(board);
         let layout = Layout::of(board, &self.state);
         view::draw_table(
             p,
@@ -1374,7 +1200,7 @@ impl Game for Klondike {
     }
 
     fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
-        self.ui.board.set(board);
+        self.ui.board = board;
         if self.searching() {
             return match gesture {
                 Gesture::Tap { .. } => self.cancel_search(),
@@ -1425,7 +1251,8 @@ impl Game for Klondike {
         }
     }
 
-    fn key(&mut self, key: Key, _board: Size) -> Outcome {
+    fn key(&mut self, key: Key, board: Size) -> Outcome {
+        self.ui.board = board;
         if self.searching() {
             return match key {
                 Key::Escape | Key::Enter | Key::Space => self.cancel_search(),
@@ -1630,8 +1457,7 @@ impl Game for Klondike {
     }
 
     fn load(&mut self, state: &str) -> Result<(), StateError> {
-        let mut rec: Record = crate::shell::codec::state_from_text(state)?;
-        rec.options = rec.options.validated(OPTIONS)?;
+        let rec: Record = crate::shell::codec::state_from_text(state)?;
         rec.deal.check_cards().map_err(StateError)?;
         if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {
             return Err(StateError("the clock is not a time".into()));
@@ -1648,12 +1474,12 @@ impl Game for Klondike {
         }
         self.rec = rec;
         self.state = state;
-        let board = self.ui.board.get();
+        let board = self.ui.board;
         self.ui = Ui {
             reduced_motion: self.ui.reduced_motion,
             ..Ui::default()
         };
-        self.ui.board.set(board);
+        self.ui.board = board;
         self.settle_quietly();
         Ok(())
     }

@@ -140,21 +140,6 @@ fn keyboard_picks_up_and_puts_down() {
 }
 
 #[test]
-fn settings_map_to_rules() {
-    let mut o = Options::defaults(OPTIONS);
-    assert_eq!(rules_from(&o), Rules::default());
-    o.set(OPTIONS, "draw", "3").unwrap();
-    o.set(OPTIONS, "passes", "3").unwrap();
-    o.set(OPTIONS, "scoring", "vegas").unwrap();
-    o.set(OPTIONS, "recycle-penalty", "off").unwrap();
-    let r = rules_from(&o);
-    assert_eq!(
-        (r.draw, r.passes, r.scoring, r.draw3_recycle_penalty),
-        (3, Passes::Limited(3), Scoring::Vegas, false)
-    );
-}
-
-#[test]
 fn vegas_undo_can_be_forbidden_and_the_total_carries() {
     let mut k = game(3);
     k.set_option("scoring", "vegas").unwrap();

@@ -10,6 +10,9 @@
 
 use crate::shell::options::{OptionError, OptionSpec, Options};
 
+#[doc(hidden)]
+pub use serde as __serde;
+
 /// One option: an enum of its choices.
 pub trait Setting: Copy + PartialEq + Default + 'static {
     /// Its description: URL name, label, choices in declaration order, default.
@@ -194,6 +197,30 @@ macro_rules! settings {
                     }
                 )+
                 Err($crate::shell::options::OptionError::UnknownKey(key.to_owned()))
+            }
+        }
+
+        /// Saved as the options' text, so a save reads the same whatever
+        /// the order of the fields; an unknown value is an error.
+        impl $crate::shell::settings::__serde::Serialize for $name {
+            fn serialize<S: $crate::shell::settings::__serde::Serializer>(
+                &self,
+                s: S,
+            ) -> Result<S::Ok, S::Error> {
+                $crate::shell::settings::__serde::Serialize::serialize(
+                    &$crate::shell::settings::Settings::to_options(self),
+                    s,
+                )
+            }
+        }
+
+        impl<'de> $crate::shell::settings::__serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::shell::settings::__serde::Deserializer<'de>>(
+                d: D,
+            ) -> Result<Self, D::Error> {
+                let o = <$crate::shell::options::Options as $crate::shell::settings::__serde::Deserialize>::deserialize(d)?;
+                <$name as $crate::shell::settings::Settings>::from_options(&o)
+                    .map_err(<D::Error as $crate::shell::settings::__serde::de::Error>::custom)
             }
         }
     };

@@ -4,8 +4,7 @@ use crate::args::{read_input, wilson, Args, UsageError};
 use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{self, Limits, Report, Solver, Verdict};
 use parlour::klondike::variant::{UnknownVariant, Variant};
-use parlour::klondike::{deal_format, rules_from, OPTIONS};
-use parlour::shell::Options;
+use parlour::klondike::{deal_format, settings::Settings};
 use parlour::Seed;
 use std::time::Instant;
 
@@ -32,7 +31,7 @@ fn variant(a: &Args) -> Result<Variant, UsageError> {
 }
 
 fn default_rules() -> Rules {
-    rules_from(&Options::defaults(OPTIONS))
+    Settings::default().rules()
 }
 
 pub fn run(args: &[String]) -> Result<String, UsageError> {

@@ -1,0 +1,289 @@
+//! Klondike's settings, each written once: the game of the family, dealing
+//! and scoring, what the game does by itself, and how cards look.
+
+use super::rules::{Fill, Passes as PassRule, Rules, Scoring as ScoringRule};
+use super::variant::Variant;
+use crate::shell::options::{Choice, OptionSpec};
+use crate::shell::settings::Setting;
+
+/// The variant is a setting: its choices are the family, in menu order.
+impl Setting for Variant {
+    const SPEC: OptionSpec = OptionSpec {
+        key: "variant",
+        label: "Game",
+        choices: &[
+            Choice::new("klondike", "Klondike"),
+            Choice::new("agnes", "Agnes"),
+            Choice::new("easthaven", "Easthaven"),
+            Choice::new("nine-across", "Nine Across"),
+            Choice::new("somerset", "Somerset"),
+            Choice::new("thumb-and-pouch", "Thumb and Pouch"),
+            Choice::new("whitehead", "Whitehead"),
+            Choice::new("westcliff", "Westcliff"),
+            Choice::new("kuipers", "Kuipers"),
+            Choice::new("las-vegas", "Las Vegas"),
+            Choice::new("joker", "Joker Solitaire"),
+            Choice::new("double-solitaire", "Double Solitaire (two players)"),
+            Choice::new("thoughtful", "Thoughtful Klondike"),
+        ],
+        default: "klondike",
+        restarts: true,
+    };
+    const ALL: &'static [Self] = &Variant::ALL;
+}
+
+crate::setting! {
+    /// Cards dealt from the stock at a time.
+    pub enum Draw {
+        key: "draw", label: "Deal from the stock", restarts: true, default: One;
+        /// One.
+        One = "1", "One card at a time";
+        /// Three.
+        Three = "3", "Three cards at a time";
+    }
+}
+
+crate::setting! {
+    /// Passes through the stock.
+    pub enum Passes {
+        key: "passes", label: "Passes through the stock", restarts: true, default: Unlimited;
+        /// Unlimited.
+        Unlimited = "unlimited", "Unlimited";
+        /// Three.
+        Three = "3", "Three";
+        /// One.
+        One = "1", "One";
+    }
+}
+
+crate::setting! {
+    /// Easthaven: what an empty pile takes.
+    pub enum Space {
+        key: "space", label: "Easthaven: a space takes", restarts: true, default: King;
+        /// A King or a run headed by one.
+        King = "king", "A King or a run headed by one";
+        /// Anything.
+        Any = "any", "Any card or run";
+    }
+}
+
+crate::setting! {
+    /// Easthaven: decks shuffled together.
+    pub enum Decks {
+        key: "decks", label: "Easthaven: decks", restarts: true, default: One;
+        /// One.
+        One = "1", "One (7 piles)";
+        /// Two.
+        Two = "2", "Two: Double Easthaven, or Gypsy (8 piles)";
+        /// Three.
+        Three = "3", "Three: Triple Easthaven (12 piles)";
+    }
+}
+
+crate::setting! {
+    /// Which deals are dealt.
+    pub enum Deals {
+        key: "deals", label: "Deals", restarts: true, default: Any;
+        /// Any.
+        Any = "any", "Any deal";
+        /// Only those the solver wins.
+        Winnable = "winnable", "Winnable deals only";
+    }
+}
+
+crate::setting! {
+    /// The scoring scheme.
+    pub enum Scoring {
+        key: "scoring", label: "Scoring", restarts: true, default: Standard;
+        /// None.
+        None = "none", "None";
+        /// Standard.
+        Standard = "standard", "Standard";
+        /// Timed.
+        Timed = "timed", "Timed";
+        /// Vegas.
+        Vegas = "vegas", "Vegas";
+    }
+}
+
+crate::setting! {
+    /// Draw three: the Windows penalty for recycling.
+    pub enum RecyclePenalty {
+        key: "recycle-penalty", label: "Draw three: −20 per recycle from the fourth pass", restarts: true, default: On;
+        /// On.
+        On = "on", "On (Windows)";
+        /// Off.
+        Off = "off", "Off";
+    }
+}
+
+crate::setting! {
+    /// Vegas: a running total across games.
+    pub enum VegasTotal {
+        key: "vegas-total", label: "Vegas: keep a running total", restarts: false, default: Off;
+        /// Off.
+        Off = "off", "Off";
+        /// On.
+        On = "on", "On";
+    }
+}
+
+crate::setting! {
+    /// Vegas: whether undo is allowed.
+    pub enum VegasUndo {
+        key: "vegas-undo", label: "Vegas: undo", restarts: false, default: Allowed;
+        /// Allowed.
+        Allowed = "allowed", "Allowed";
+        /// Forbidden.
+        Forbidden = "forbidden", "Forbidden";
+    }
+}
+
+crate::setting! {
+    /// Safe cards go up by themselves.
+    pub enum AutoMove {
+        key: "auto-move", label: "Move safe cards to the foundations", restarts: false, default: On;
+        /// Automatically.
+        On = "on", "Automatically";
+        /// Never.
+        Off = "off", "Never";
+    }
+}
+
+crate::setting! {
+    /// The game finishes itself once every card is face up.
+    pub enum AutoComplete {
+        key: "auto-complete", label: "Finish automatically once all cards are face up", restarts: false, default: On;
+        /// On.
+        On = "on", "On";
+        /// Off.
+        Off = "off", "Off";
+    }
+}
+
+crate::setting! {
+    /// The solver's indicator.
+    pub enum Indicator {
+        key: "indicator", label: "Show whether the position can still be won", restarts: false, default: Off;
+        /// Off.
+        Off = "off", "Off";
+        /// On.
+        On = "on", "On";
+    }
+}
+
+crate::setting! {
+    /// Card colours.
+    pub enum Deck {
+        key: "deck", label: "Card colours", restarts: false, default: TwoColour;
+        /// Two.
+        TwoColour = "two-colour", "Two colours";
+        /// Four.
+        FourColour = "four-colour", "Four colours";
+    }
+}
+
+crate::settings! {
+    /// Klondike's settings, in panel order.
+    pub struct Settings {
+        /// The game of the family.
+        variant: Variant,
+        /// Cards dealt at a time.
+        draw: Draw,
+        /// Passes through the stock.
+        passes: Passes,
+        /// Easthaven's spaces.
+        space: Space,
+        /// Easthaven's decks.
+        decks: Decks,
+        /// Which deals.
+        deals: Deals,
+        /// The scoring.
+        scoring: Scoring,
+        /// The recycle penalty.
+        recycle_penalty: RecyclePenalty,
+        /// Vegas' running total.
+        vegas_total: VegasTotal,
+        /// Vegas' undo.
+        vegas_undo: VegasUndo,
+        /// Safe cards up by themselves.
+        auto_move: AutoMove,
+        /// Finishing by itself.
+        auto_complete: AutoComplete,
+        /// The indicator.
+        indicator: Indicator,
+        /// Card colours.
+        deck: Deck,
+    }
+}
+
+impl Settings {
+    /// The rules the settings describe: the player's dealing and scoring,
+    /// with what the variant fixes.
+    pub fn rules(&self) -> Rules {
+        let player = Rules {
+            draw: match self.draw {
+                Draw::One => 1,
+                Draw::Three => 3,
+            },
+            passes: match self.passes {
+                Passes::Unlimited => PassRule::Unlimited,
+                Passes::Three => PassRule::Limited(3),
+                Passes::One => PassRule::Limited(1),
+            },
+            scoring: match self.scoring {
+                Scoring::None => ScoringRule::None,
+                Scoring::Standard => ScoringRule::Standard,
+                Scoring::Timed => ScoringRule::Timed,
+                Scoring::Vegas => ScoringRule::Vegas,
+            },
+            draw3_recycle_penalty: self.recycle_penalty == RecyclePenalty::On,
+            fill: match self.space {
+                Space::King => Fill::King,
+                Space::Any => Fill::Any,
+            },
+            decks: match self.decks {
+                Decks::One => 1,
+                Decks::Two => 2,
+                Decks::Three => 3,
+            },
+            ..Rules::default()
+        };
+        self.variant.rules(player)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::settings::Settings as _;
+
+    #[test]
+    fn the_variants_choices_follow_the_family() {
+        assert_eq!(Variant::ALL.len(), Variant::SPEC.choices.len());
+        for (v, c) in Variant::ALL.iter().zip(Variant::SPEC.choices) {
+            assert_eq!(v.slug(), c.value);
+        }
+        assert_eq!(Variant::default().text(), Variant::SPEC.default);
+    }
+
+    #[test]
+    fn settings_map_to_rules() {
+        let mut s = Settings::default();
+        assert_eq!(s.rules(), Rules::default());
+        for (k, v) in [
+            ("draw", "3"),
+            ("passes", "3"),
+            ("scoring", "vegas"),
+            ("recycle-penalty", "off"),
+        ] {
+            s.set(k, v).unwrap();
+        }
+        let r = s.rules();
+        assert_eq!(r.draw, 3);
+        assert_eq!(r.passes, PassRule::Limited(3));
+        assert_eq!(r.scoring, ScoringRule::Vegas);
+        assert!(!r.draw3_recycle_penalty);
+        assert!(s.set("draw", "2").is_err(), "an unknown value is refused");
+    }
+}
