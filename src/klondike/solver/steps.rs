@@ -1,0 +1,479 @@
+//! The moves the search tries: forced safe moves, the talon's targets, runs, dominance pruning.
+
+use super::*;
+
+impl Solver {
+    pub(super) fn passes_left(&self, recycles: u8) -> Option<u8> {
+        match self.deal.passes {
+            Passes::Unlimited => None,
+            Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(recycles)),
+        }
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(super) fn fits_foundation(node: &Node, c: u8) -> bool {
+        node.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// Whether `c` can go up and never be wanted in the tableau again:
+    /// every card that could be built on it is on its foundation already
+    /// (an Ace on a two never is: it goes up instead).
+    pub(super) fn safe(&self, node: &Node, c: u8) -> bool {
+        if !Self::fits_foundation(node, c) {
+            return false;
+        }
+        let r = rank(c);
+        r <= 2
+            || (0..4u8).all(|s| {
+                let below = s * 13 + r - 2; // rank r - 1 of suit s
+                !self.builds_on(below, c) || node.found[usize::from(s)] + 1 >= r
+            })
+    }
+
+    /// Whether `c` may be placed on `onto` in the tableau (see [`Dealing::takers`]).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(super) fn builds_on(&self, c: u8, onto: u8) -> bool {
+        self.deal.takers[usize::from(onto)] >> c & 1 == 1
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(super) fn takes(&self, pile: &Stack, c: u8) -> bool {
+        match pile.len {
+            0 => self.deal.fill_any || rank(c) == 13,
+            n => self.builds_on(c, pile.cards[usize::from(n) - 1]),
+        }
+    }
+
+    /// Plays every safe foundation move, recording each.
+    pub(super) fn force(&self, node: &mut Node, path: &mut Vec<Step>) {
+        loop {
+            let mut moved = false;
+            for i in 0..self.n_piles() {
+                let p = node.piles[i];
+                if p.len > 0 && self.safe(node, p.cards[usize::from(p.len) - 1]) {
+                    let step = Step::ToFoundation(i as u8);
+                    self.apply(node, step);
+                    path.push(step);
+                    moved = true;
+                }
+            }
+            // Dealing by threes, a card left in the waste can be what brings
+            // another to the top on a later pass (taking it out shifts the
+            // rest), so only a single-card deal sends the waste's top up
+            // unasked.
+            if self.deal.draw == 1
+                && node.cursor > 0
+                && self.safe(node, node.talon[usize::from(node.cursor) - 1])
+            {
+                let step = Step::Talon {
+                    target: node.cursor,
+                    recycles: 0,
+                    to: None,
+                };
+                self.apply(node, step);
+                path.push(step);
+                moved = true;
+            } else if self.deal.draw == 1 && self.deal.passes == Passes::Unlimited {
+                // Dealing singly without a pass limit, taking a card out of the
+                // stock never hides another, so a safe stock card goes up too.
+                let found = self
+                    .talon_targets(node)
+                    .into_iter()
+                    .find(|&(t, _)| self.safe(node, node.talon[usize::from(t) - 1]));
+                if let Some((target, recycles)) = found {
+                    let step = Step::Talon {
+                        target,
+                        recycles,
+                        to: None,
+                    };
+                    self.apply(node, step);
+                    path.push(step);
+                    moved = true;
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// Whether the rest plays itself: no stock, and every pile one run with
+    /// nothing face down. Then the lowest card each suit needs next is always
+    /// on top of its pile (the cards above it would be lower still), so
+    /// [`Solver::finish_win`] wins.
+    pub(super) fn won(&self, node: &Node) -> bool {
+        node.talon_len == 0
+            && node
+                .piles
+                .iter()
+                .all(|p| p.down == 0 && self.run_len(p) == p.len)
+    }
+
+    /// The stock positions reachable from here: (cursor, extra recycles), the
+    /// current waste top included, each at its first arrival.
+    pub(super) fn talon_targets(&self, node: &Node) -> Vec<(u8, u8)> {
+        let len = node.talon_len;
+        let mut out = Vec::new();
+        let mut seen = [false; TALON_CAP + 1];
+        let mut cur = node.cursor;
+        let mut rec = 0u8;
+        if cur > 0 {
+            out.push((cur, 0));
+            seen[usize::from(cur)] = true;
+        }
+        let mut recycled_passes = 0;
+        loop {
+            if cur < len {
+                cur = (cur + self.deal.draw).min(len);
+            } else {
+                if cur == 0
+                    || self.passes_left(node.recycles + rec) == Some(0)
+                    || recycled_passes == 2
+                {
+                    break;
+                }
+                rec += 1;
+                recycled_passes += 1;
+                cur = 0;
+                continue;
+            }
+            if !seen[usize::from(cur)] {
+                seen[usize::from(cur)] = true;
+                out.push((cur, rec));
+            }
+        }
+        out
+    }
+
+    pub(super) fn apply(&self, node: &mut Node, step: Step) {
+        match step {
+            Step::Talon {
+                target,
+                recycles,
+                to,
+            } => {
+                let at = usize::from(target) - 1;
+                let c = node.talon[at];
+                let len = usize::from(node.talon_len);
+                node.talon.copy_within(at + 1..len, at);
+                node.talon_len -= 1;
+                node.cursor = target - 1;
+                node.recycles = node.recycles.saturating_add(recycles);
+                match to {
+                    None => node.found[suit(c)] += 1,
+                    Some(t) => {
+                        let p = &mut node.piles[usize::from(t)];
+                        p.cards[usize::from(p.len)] = c;
+                        p.len += 1;
+                    }
+                }
+            }
+            Step::ToFoundation(i) => {
+                let p = &mut node.piles[usize::from(i)];
+                p.len -= 1;
+                let c = p.cards[usize::from(p.len)];
+                if p.down == p.len && p.down > 0 {
+                    p.down -= 1;
+                }
+                node.found[suit(c)] += 1;
+            }
+            Step::Tableau { from, to, count } => {
+                let mut src = node.piles[usize::from(from)];
+                let dst = &mut node.piles[usize::from(to)];
+                let start = usize::from(src.len - count);
+                for k in 0..usize::from(count) {
+                    dst.cards[usize::from(dst.len) + k] = src.cards[start + k];
+                }
+                dst.len += count;
+                src.len -= count;
+                if src.down == src.len && src.down > 0 {
+                    src.down -= 1;
+                }
+                node.piles[usize::from(from)] = src;
+            }
+            Step::FromFoundation { suit: s, to } => {
+                let r = node.found[usize::from(s)];
+                node.found[usize::from(s)] -= 1;
+                let c = s * 13 + r - 1;
+                let p = &mut node.piles[usize::from(to)];
+                p.cards[usize::from(p.len)] = c;
+                p.len += 1;
+            }
+        }
+        let touched = match step {
+            Step::Talon { to, .. } => {
+                node.rehash_talon();
+                [to, None]
+            }
+            Step::ToFoundation(i) => [Some(i), None],
+            Step::Tableau { from, to, .. } => [Some(from), Some(to)],
+            Step::FromFoundation { to, .. } => [Some(to), None],
+        };
+        for i in touched.into_iter().flatten() {
+            let i = usize::from(i);
+            node.pile_hash[i] = node.piles[i].hash();
+        }
+    }
+
+    /// Whether a card that builds on `of` (other than `except`) could be
+    /// played right now: face up in the tableau, reachable in the stock, or
+    /// on top of a foundation.
+    pub(super) fn holder_for(&self, node: &Node, targets: &[(u8, u8)], of: u8, except: u8) -> bool {
+        let wanted = |c: u8| c != except && self.builds_on(c, of);
+        let tableau = node.piles[..self.n_piles()].iter().any(|p| {
+            p.cards[usize::from(p.down)..usize::from(p.len)]
+                .iter()
+                .any(|&c| wanted(c))
+        });
+        let talon = targets
+            .iter()
+            .any(|&(t, _)| wanted(node.talon[usize::from(t) - 1]));
+        let found = (0..4).any(|s| {
+            let r = node.found[s];
+            r > 0 && wanted(s as u8 * 13 + r - 1)
+        });
+        tableau || talon || found
+    }
+
+    /// Phase two's test for a move of part of a run, uncovering `under`: a
+    /// win never needs it unless `under` can be used at once — go up, take a
+    /// card, or move, possibly onto the moved cards' top (`top`; face-up
+    /// cards that are not one run allow that) — since such a move can always
+    /// wait until just before that use.
+    pub(super) fn uncovered_is_useful(
+        &self,
+        node: &Node,
+        targets: &[(u8, u8)],
+        from: usize,
+        (under, head, top): (u8, u8, u8),
+    ) -> bool {
+        if Self::fits_foundation(node, under)
+            || self.builds_on(under, top)
+            || self.holder_for(node, targets, under, head)
+        {
+            return true;
+        }
+        (0..self.n_piles()).any(|z| {
+            z != from && {
+                let p = &node.piles[z];
+                match p.len {
+                    0 => rank(under) == 13 || self.deal.fill_any,
+                    len => self.builds_on(under, p.cards[usize::from(len) - 1]),
+                }
+            }
+        })
+    }
+
+    /// The moves of `node`, best first, appended to `out`; `scratch` holds
+    /// the later groups while the first is written.
+    pub(super) fn moves(&self, node: &Node, out: &mut Vec<Step>, scratch: &mut Scratch) {
+        let n = self.n_piles();
+        let targets = self.talon_targets(node);
+        let first = out; // to a foundation; turning a card
+        let Scratch { talon, other, back } = scratch;
+        talon.clear();
+        other.clear();
+        back.clear();
+        for i in 0..n {
+            let p = &node.piles[i];
+            if p.len > 0 && Self::fits_foundation(node, p.cards[usize::from(p.len) - 1]) {
+                first.push(Step::ToFoundation(i as u8));
+            }
+        }
+        for from in 0..n {
+            let src = &node.piles[from];
+            let up = src.len - src.down;
+            let (mut fits, k) = self.run_moves(node, from);
+            let fits = &mut fits[..k];
+            // Longest runs first, then the piles left to right.
+            crate::util::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
+            for &(count, to) in fits.iter() {
+                let whole = count == up;
+                let step = Step::Tableau {
+                    from: from as u8,
+                    to,
+                    count,
+                };
+                if whole && src.down > 0 {
+                    first.push(step);
+                } else if !whole {
+                    let under = src.cards[usize::from(src.len - count) - 1];
+                    let head = src.cards[usize::from(src.len - count)];
+                    let keep = if self.pruned {
+                        // Phase one: only if the card it uncovers can go up.
+                        Self::fits_foundation(node, under)
+                    } else {
+                        // When only suit runs move, part of a run may also move
+                        // to join a longer run of its suit: no cut then.
+                        self.deal.suit_runs
+                            || self.uncovered_is_useful(
+                                node,
+                                &targets,
+                                from,
+                                (under, head, src.cards[usize::from(src.len) - 1]),
+                            )
+                    };
+                    if keep {
+                        other.push(step);
+                    }
+                } else {
+                    other.push(step);
+                }
+            }
+        }
+        let free_talon = self.deal.draw == 1 && self.deal.passes == Passes::Unlimited;
+        for &(target, recycles) in &targets {
+            let c = node.talon[usize::from(target) - 1];
+            if Self::fits_foundation(node, c) {
+                talon.push(Step::Talon {
+                    target,
+                    recycles,
+                    to: None,
+                });
+            }
+            // Dealing singly without a pass limit a stock card can be had at
+            // any time, so it goes to the tableau only to take a card at hand.
+            if free_talon && !self.holder_for(node, &targets, c, c) {
+                continue;
+            }
+            let mut space_tried = false;
+            for to in 0..n {
+                if self.takes(&node.piles[to], c) {
+                    if node.piles[to].len == 0 {
+                        if space_tried {
+                            continue;
+                        }
+                        space_tried = true;
+                    }
+                    talon.push(Step::Talon {
+                        target,
+                        recycles,
+                        to: Some(to as u8),
+                    });
+                }
+            }
+        }
+        if self.deal.from_foundation && !self.pruned {
+            for s in 0..4u8 {
+                let r = node.found[usize::from(s)];
+                if r == 0 {
+                    continue;
+                }
+                let c = s * 13 + r - 1;
+                // A card comes down only to take another: one must be at hand.
+                if !self.holder_for(node, &targets, c, c) {
+                    continue;
+                }
+                let mut space_tried = false;
+                for to in 0..n {
+                    let p = &node.piles[to];
+                    if self.takes(p, c) {
+                        if p.len == 0 {
+                            if space_tried {
+                                continue;
+                            }
+                            space_tried = true;
+                        }
+                        back.push(Step::FromFoundation {
+                            suit: s,
+                            to: to as u8,
+                        });
+                    }
+                }
+            }
+        }
+        first.extend_from_slice(talon);
+        first.extend_from_slice(other);
+        first.extend_from_slice(back);
+    }
+
+    /// The run moves out of pile `from`, as (cards, destination) pairs, and
+    /// how many there are. A destination's top card takes at most one
+    /// card of the run (the ranks of a run fall by one), so the fitting card
+    /// is found by its rank. Every space is alike, so only the first is
+    /// offered; and a whole pile with no face-down card never moves into one
+    /// (the same position, the piles renumbered).
+    pub(super) fn run_moves(&self, node: &Node, from: usize) -> ([(u8, u8); RUN_MOVES], usize) {
+        let mut fits = [(0u8, 0u8); RUN_MOVES];
+        let src = &node.piles[from];
+        let run = self.run_len(src);
+        if run == 0 {
+            return (fits, 0);
+        }
+        let up = src.len - src.down;
+        let bottom = src.cards[usize::from(src.len - run)];
+        let mut k = 0;
+        let mut space_seen = false;
+        for to in 0..self.n_piles() {
+            let dst = &node.piles[to];
+            if to == from {
+                continue;
+            }
+            if dst.len == 0 {
+                if space_seen {
+                    continue;
+                }
+                space_seen = true;
+                // Into a space: a King heads only the whole run; with any card
+                // allowed, the longest run that is not a whole bare pile.
+                let count = if self.deal.fill_any {
+                    if run == up && src.down == 0 {
+                        run - 1
+                    } else {
+                        run
+                    }
+                } else if rank(bottom) == 13 && !(run == up && src.down == 0) {
+                    run
+                } else {
+                    0
+                };
+                if count > 0 {
+                    fits[k] = (count, to as u8);
+                    k += 1;
+                    if self.deal.fill_any {
+                        // Shorter runs into the space too.
+                        for c in 1..count {
+                            fits[k] = (c, to as u8);
+                            k += 1;
+                        }
+                    }
+                }
+                continue;
+            }
+            let top = dst.cards[usize::from(dst.len) - 1];
+            let need = rank(top) - 1;
+            let (low, high) = (rank(bottom) + 1 - run, rank(bottom));
+            if need < low.max(1) || need > high {
+                continue;
+            }
+            let count = run - (high - need);
+            let head = src.cards[usize::from(src.len - count)];
+            if self.builds_on(head, top) {
+                fits[k] = (count, to as u8);
+                k += 1;
+            }
+        }
+        (fits, k)
+    }
+
+    /// How many cards at the top of a pile form a run that may move: face
+    /// up, each one built on the card under it (and of its suit, when only
+    /// suit runs move).
+    pub(super) fn run_len(&self, p: &Stack) -> u8 {
+        let cards = &p.cards[usize::from(p.down)..usize::from(p.len)];
+        match cards.len() {
+            0 => 0,
+            len => {
+                let mut run = 1;
+                while run < len && {
+                    let (upper, lower) = (cards[len - run], cards[len - run - 1]);
+                    self.builds_on(upper, lower)
+                        && (!self.deal.suit_runs || suit(upper) == suit(lower))
+                } {
+                    run += 1;
+                }
+                run as u8
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Tests of the rules.
+
+use super::*;
+use crate::klondike::rules::{Column, Rules};
+use crate::util::rng::Seed;
+
+use crate::klondike::fixtures::{card as c, col};
+
+fn replays_to_a_win(state: &State, moves: &[Move]) {
+    let mut s = state.clone();
+    for (i, &mv) in moves.iter().enumerate() {
+        s.play(mv)
+            .unwrap_or_else(|e| panic!("move {i} ({mv}) is illegal: {e}"));
+    }
+    assert!(s.is_won(), "the line does not win");
+}
+
+/// A full deck laid out by hand: the given piles and stock, the rest on the foundations.
+fn layout(piles: &[(u8, &str)], stock: &str) -> State {
+    let tableau: Vec<Column> = piles.iter().map(|&(d, cs)| col(d, cs)).collect();
+    let stock: Vec<Card> = stock.split_whitespace().rev().map(c).collect();
+    let mut s = State::new(Rules::default(), tableau, stock);
+    // Everything below the lowest card of each suit still in play is on its foundation.
+    for (i, f) in s.foundations.iter_mut().enumerate() {
+        let lowest = s
+            .tableau
+            .iter()
+            .flat_map(|c| c.cards.iter())
+            .chain(s.stock.iter())
+            .filter(|c| c.suit().index() == i)
+            .map(|c| c.rank().value())
+            .min()
+            .unwrap_or(14);
+        *f = lowest - 1;
+    }
+    s.check_cards().unwrap();
+    s
+}
+
+#[test]
+fn a_trivial_position_is_won_and_replays() {
+    let s = layout(&[(0, "KS"), (0, "KH"), (0, "KD"), (0, "KC")], "");
+    let r = solve(&s, Limits::default()).unwrap();
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    assert_eq!(moves.len(), 4);
+    replays_to_a_win(&s, moves);
+}
+
+#[test]
+fn several_decks_and_jokers_are_refused_with_the_reason() {
+    let two = Rules {
+        decks: 2,
+        ..Rules::default()
+    };
+    let s = State::deal(two, crate::util::rng::Seed(3));
+    let e = solve(&s, Limits::default()).unwrap_err();
+    assert_eq!(e.0, "more than one deck");
+    let jokers = State::deal(
+        super::super::variant::Variant::Joker.rules(Rules::default()),
+        crate::util::rng::Seed(3),
+    );
+    assert_eq!(solve(&jokers, Limits::default()).unwrap_err().0, "jokers");
+}
+
+#[test]
+fn the_stock_is_searched_as_a_whole() {
+    // The queen of hearts is buried in the stock under cards that cannot
+    // play until she is out; draw three with unlimited passes reaches her.
+    let mut s = layout(&[(1, "QH KS"), (0, "KH")], "JS QS JH KD QD JD KC QC JC");
+    s.rules.draw = 3;
+    let r = solve(&s, Limits::default()).unwrap();
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    replays_to_a_win(&s, moves);
+    assert!(moves.contains(&Move::Deal));
+}
+
+#[test]
+fn a_needed_card_buried_under_both_its_destinations_is_unwinnable() {
+    let s = crate::klondike::fixtures::needed_card_buried_under_both_holders();
+    assert_eq!(
+        solve(&s, Limits::default()).unwrap().verdict,
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn limited_passes_can_make_a_deal_unwinnable() {
+    // Only spades are left, all in the stock: 2S on top, then 3S, AS, 4S … KS.
+    // With one pass the ace plays but the deuce stays buried under the three;
+    // with a second pass everything goes up.
+    let deal = |passes| {
+        let stock: Vec<Card> = "KS QS JS TS 9S 8S 7S 6S 5S 4S AS 3S 2S"
+            .split_whitespace()
+            .map(c)
+            .collect();
+        let mut s = State::new(
+            Rules {
+                tableau: 1,
+                passes,
+                ..Rules::default()
+            },
+            vec![Column::default()],
+            stock,
+        );
+        s.foundations = vec![13, 13, 13, 0];
+        s.check_cards().unwrap();
+        s
+    };
+    let r = solve(&deal(Passes::Unlimited), Limits::default()).unwrap();
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    replays_to_a_win(&deal(Passes::Unlimited), moves);
+    assert!(moves.contains(&Move::Recycle));
+    assert_eq!(
+        solve(&deal(Passes::Limited(1)), Limits::default())
+            .unwrap()
+            .verdict,
+        Verdict::Unwinnable
+    );
+}
+
+#[test]
+fn seeded_deals_replay_and_answers_are_deterministic() {
+    for seed in 0..12 {
+        for draw in [1, 3] {
+            let s = State::deal(
+                Rules {
+                    draw,
+                    ..Rules::default()
+                },
+                Seed(seed),
+            );
+            let limits = Limits {
+                nodes: 30_000,
+                table_slots: 1 << 16,
+            };
+            let a = solve(&s, limits).unwrap();
+            let b = solve(&s, limits).unwrap();
+            assert_eq!(a, b, "deterministic");
+            if let Verdict::Winnable(moves) = &a.verdict {
+                replays_to_a_win(&s, moves);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_budget_is_honoured_and_slices_resume() {
+    let s = State::deal(
+        Rules {
+            draw: 3,
+            ..Rules::default()
+        },
+        Seed(3),
+    );
+    let limits = Limits {
+        nodes: 50,
+        table_slots: 1 << 12,
+    };
+    let r = solve(&s, limits).unwrap();
+    assert!(r.nodes <= 50);
+    let mut solver = Solver::new(
+        &s,
+        Limits {
+            nodes: 100_000,
+            table_slots: 1 << 16,
+        },
+    )
+    .unwrap();
+    let mut slices = 0;
+    let sliced = loop {
+        slices += 1;
+        if let Some(r) = solver.run(100) {
+            break r;
+        }
+    };
+    assert!(slices > 1 || sliced.nodes <= 100);
+    let whole = solve(
+        &s,
+        Limits {
+            nodes: 100_000,
+            table_slots: 1 << 16,
+        },
+    )
+    .unwrap();
+    assert_eq!(sliced, whole, "slicing does not change the answer");
+}
+
+#[test]
+fn wrapping_ranks_are_declined_with_the_reason() {
+    use crate::klondike::variant::Variant;
+    let s = State::deal(Variant::Agnes.rules(Rules::default()), Seed(1));
+    let Err(e) = Solver::new(&s, Limits::default()) else {
+        panic!("Agnes is not searched");
+    };
+    assert!(e.to_string().contains("ranks that wrap"), "{e}");
+}
+
+#[test]
+fn thumb_and_pouch_and_whitehead_deals_are_solved_and_replay() {
+    use crate::klondike::variant::Variant;
+    for v in [Variant::ThumbAndPouch, Variant::Whitehead] {
+        let rules = v.rules(Rules::default());
+        let mut won = 0;
+        for seed in 1..=20 {
+            let s = State::deal(rules, Seed(seed));
+            let limits = Limits {
+                nodes: 100_000,
+                table_slots: 1 << 16,
+            };
+            if let Verdict::Winnable(moves) = solve(&s, limits).unwrap().verdict {
+                replays_to_a_win(&s, &moves);
+                won += 1;
+            }
+        }
+        assert!(won > 0, "{v:?}");
+    }
+}
+
+#[test]
+fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
+    // The three of hearts, with the diamonds' two still in play: in
+    // alternating colours only black twos could want it; building on any
+    // suit but its own, the two of diamonds could.
+    let three = Card::new(Rank::new(3).unwrap(), crate::klondike::cards::Suit::Hearts);
+    let c = three.index() as u8;
+    for (build, safe) in [
+        (Build::AlternateColour, true),
+        (Build::AnySuitButOwn, false),
+    ] {
+        let mut s = State::deal(Rules::default(), Seed(1));
+        s.rules.build = build;
+        let solver = Solver::new(&s, Limits::default()).unwrap();
+        let mut node = solver.root;
+        node.found = [2, 1, 2, 2];
+        assert_eq!(solver.safe(&node, c), safe, "{build:?}");
+        node.found = [2, 2, 2, 2];
+        assert!(solver.safe(&node, c), "{build:?}");
+    }
+}
+
+#[test]
+fn face_up_cards_that_are_not_a_run_are_not_a_win_yet() {
+    // The two of hearts lies on its own ace and nothing can take it.
+    let hearts = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H";
+    let s = layout(&[(0, "AH 2H"), (0, hearts)], "");
+    assert_eq!(
+        solve(&s, Limits::default()).unwrap().verdict,
+        Verdict::Unwinnable
+    );
+    // Turned round, the ace goes up first.
+    let s = layout(&[(0, "2H AH"), (0, hearts)], "");
+    let Verdict::Winnable(moves) = solve(&s, Limits::default()).unwrap().verdict else {
+        panic!("a pile that plays out is winnable");
+    };
+    replays_to_a_win(&s, &moves);
+}
+
+#[test]
+fn somerset_deals_dealt_face_up_are_solved_and_replay() {
+    use crate::klondike::variant::Variant;
+    let rules = Variant::Somerset.rules(Rules::default());
+    let mut verdicts = [0; 3];
+    for seed in 1..=30 {
+        let s = State::deal(rules, Seed(seed));
+        let limits = Limits {
+            nodes: 200_000,
+            table_slots: 1 << 16,
+        };
+        match solve(&s, limits).unwrap().verdict {
+            Verdict::Winnable(moves) => {
+                replays_to_a_win(&s, &moves);
+                verdicts[0] += 1;
+            }
+            Verdict::Unwinnable => verdicts[1] += 1,
+            Verdict::Unknown => verdicts[2] += 1,
+        }
+    }
+    assert!(verdicts[0] > 0, "{verdicts:?}");
+}

@@ -1,0 +1,106 @@
+//! What the solver is asked and answers: limits, verdicts, reports, and what it cannot search.
+
+use super::*;
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The position can be won; these moves (in the rules' notation) win it.
+    Winnable(Vec<Move>),
+    /// No sequence of moves wins: the search was exhaustive.
+    Unwinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl Verdict {
+    /// A one-word name: `winnable`, `unwinnable` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Winnable(_) => "winnable",
+            Verdict::Unwinnable => "unwinnable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The solver's answer and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The answer.
+    pub verdict: Verdict,
+    /// Positions searched.
+    pub nodes: u64,
+    /// The most positions the table held at once.
+    pub peak_table: usize,
+}
+
+/// Rules the solver cannot express.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported(pub String);
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the solver does not support {}", self.0)
+    }
+}
+
+impl std::error::Error for Unsupported {}
+
+/// Limits on a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions to search before answering [`Verdict::Unknown`].
+    pub nodes: u64,
+    /// The most slots the transposition table may grow to (rounded up to a
+    /// power of two; eight bytes each). It starts small and doubles while
+    /// more than half full; once at this size, new positions replace old.
+    pub table_slots: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            nodes: 2_000_000,
+            table_slots: 1 << 21,
+        }
+    }
+}
+
+/// Whether the solver can search `state`'s rules, or the plain reason it cannot.
+pub fn supports(state: &State) -> Result<(), Unsupported> {
+    let r = state.rules;
+    if state.base != Some(Rank::ACE) || r.wrap {
+        return Err(Unsupported(
+            "foundations that start from another rank than the Ace, or ranks that wrap".into(),
+        ));
+    }
+    if r.stock != StockRule::Waste {
+        return Err(Unsupported(
+            "a stock dealt onto the piles or onto reserves".into(),
+        ));
+    }
+    if r.players != 1 {
+        return Err(Unsupported("two players".into()));
+    }
+    if r.decks != 1 {
+        return Err(Unsupported("more than one deck".into()));
+    }
+    if r.jokers {
+        return Err(Unsupported("jokers".into()));
+    }
+    if state.tableau.len() > MAX_PILES {
+        return Err(Unsupported(format!("more than {MAX_PILES} tableau piles")));
+    }
+    Ok(())
+}
+
+/// Solves `state` to the end of the node budget.
+pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
+    let mut s = Solver::new(state, limits)?;
+    loop {
+        if let Some(r) = s.run(u64::MAX) {
+            return Ok(r);
+        }
+    }
+}
