@@ -1,0 +1,145 @@
+//! Wiring an instance to the page: its listeners, and a restart after a panic.
+
+use super::*;
+
+/// Prepares "Start over" for the panic panel: set the broken game's save aside
+/// and mount a fresh instance of the same game in the same element.
+pub(super) fn register_restart(
+    app: &Shared,
+    root: HtmlElement,
+    config: Config,
+    current: Rc<Cell<Option<GameKind>>>,
+) {
+    let (id, shell) = {
+        let a = app.borrow();
+        (a.id, a.shell.clone())
+    };
+    let old_shell = shell.clone();
+    let slot = config.slot;
+    let restart: Rc<dyn Fn()> = Rc::new(move || {
+        old_shell.remove();
+        panic::unregister(id);
+        let mut config = config.clone();
+        let kind = current.get();
+        if let (Some(kind), Some(ns)) = (kind, &config.persist) {
+            save::set_aside(&mut LocalStore::new(), &save_key(ns.as_deref(), kind));
+        }
+        config.start = match kind {
+            Some(kind) => Start::Game(kind, Wanted::default()),
+            None => Start::Picker,
+        };
+        if let Ok(fresh) = mount(&root, config) {
+            if let Ok(a) = fresh.try_borrow_mut() {
+                a.sync_url(false);
+            }
+            crate::web::keep_alive(slot, fresh);
+        }
+    });
+    panic::register(id, shell, restart);
+}
+
+pub(super) fn wire_events(app: &Shared) {
+    let (shell, canvas, picker_buttons, toolbar, panel) = {
+        let a = app.borrow();
+        let picks: Vec<_> =
+            a.ui.picker
+                .query_selector_all(".parlour-pick")
+                .map(|list| {
+                    (0..list.length())
+                        .filter_map(|i| list.item(i))
+                        .filter_map(|n| n.dyn_into::<HtmlElement>().ok())
+                        .collect()
+                })
+                .unwrap_or_default();
+        (
+            a.shell.clone(),
+            a.ui.canvas.clone(),
+            picks,
+            a.ui.buttons.clone(),
+            a.ui.panel.clone(),
+        )
+    };
+    let mut ls = Vec::new();
+    for b in picker_buttons {
+        let kind = b
+            .get_attribute("data-game")
+            .and_then(|g| g.parse::<GameKind>().ok());
+        if let Some(kind) = kind {
+            ls.push(wire(app, &b, "click", move |a, _| {
+                a.open_game(kind, &Wanted::default(), Vec::new());
+                a.sync_url(true);
+                // Keyboard players carry on from the picker onto the board.
+                let _ = a.ui.canvas.focus();
+            }));
+        }
+    }
+    for (action, b) in toolbar {
+        ls.push(wire(app, &b, "click", move |a, _| a.act(action)));
+    }
+    ls.push(wire(app, &canvas, "pointerdown", |a, ev| {
+        a.pointer(ev, "down")
+    }));
+    ls.push(wire(app, &canvas, "pointermove", |a, ev| {
+        a.pointer(ev, "move")
+    }));
+    ls.push(wire(app, &canvas, "pointerup", |a, ev| a.pointer(ev, "up")));
+    ls.push(wire(app, &canvas, "pointercancel", |a, ev| {
+        a.pointer(ev, "cancel")
+    }));
+    ls.push(wire(app, &canvas, "wheel", |a, ev| a.wheel(ev)));
+    ls.push(wire(app, &canvas, "contextmenu", |_, ev| {
+        ev.prevent_default()
+    }));
+    ls.push(wire(app, &canvas, "keydown", |a, ev| a.canvas_key(ev)));
+    ls.push(wire(app, &shell, "keydown", |a, ev| {
+        if let Some(k) = ev.dyn_ref::<KeyboardEvent>() {
+            if k.key() == "Escape" && !a.ui.panel.hidden() {
+                a.close_panel();
+                ev.prevent_default();
+            }
+        }
+    }));
+    ls.push(wire(app, &panel, "click", |a, ev| {
+        // A click on the backdrop (the panel itself, not its card) closes it.
+        let on_backdrop = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlElement>().ok())
+            .is_some_and(|t| t == a.ui.panel);
+        if on_backdrop {
+            a.close_panel();
+        }
+    }));
+    if let Some(w) = web_sys::window() {
+        ls.push(wire(app, &w, "resize", |a, _| a.request_frame()));
+        if app.borrow().config.url_sync {
+            ls.push(wire(app, &w, "popstate", |a, _| a.follow_url()));
+        }
+    }
+    // The animation-frame callback and the size observer.
+    let weak = Rc::downgrade(app);
+    let frame = Closure::<dyn FnMut(f64)>::new(move |now| with_app(&weak, |a| a.frame(now)));
+    let weak = Rc::downgrade(app);
+    let resized =
+        Closure::<dyn FnMut(JsValue)>::new(move |_entries| with_app(&weak, |a| a.request_frame()));
+    let observer = ResizeObserver::new(resized.as_ref().unchecked_ref()).ok();
+    // A once-a-second clock for the status line (game timers), independent of drawing.
+    let weak = Rc::downgrade(app);
+    let second = Closure::<dyn FnMut()>::new(move || with_app(&weak, App::second));
+    let clock = web_sys::window().and_then(|w| {
+        w.set_interval_with_callback_and_timeout_and_arguments_0(
+            second.as_ref().unchecked_ref(),
+            1000,
+        )
+        .ok()
+    });
+    let mut a = app.borrow_mut();
+    if let Some(id) = clock {
+        a.clock = Some((id, second));
+    }
+    if let Some(o) = observer {
+        o.observe(&a.ui.stage);
+        a.observer = Some((o, resized));
+    }
+    a.frame_cb = Some(frame);
+    a.listeners = ls;
+}

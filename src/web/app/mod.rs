@@ -1,0 +1,559 @@
+//! One Parlour instance in one element: picker, toolbar, canvas, panels,
+//! notices, input, persistence and (for the full page) the URL.
+
+mod chrome;
+mod events;
+mod input;
+mod panels;
+
+use super::assets;
+use super::canvas::CanvasPainter;
+use super::dom::{self, attr, Listener};
+use super::panic;
+use super::storage::LocalStore;
+use crate::games::GameKind;
+use crate::host::params::{parse_query, query_for};
+use crate::host::save::{self, save_key, MemoryStore, Store};
+use crate::host::session::{self, Wanted};
+use crate::shell::geom::{backing_store, Fit, Point, Size};
+use crate::shell::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
+use crate::shell::{Game, Outcome};
+use crate::util::rng::Seed;
+use chrome::{build_ui, Action, Ui};
+use events::{register_restart, wire_events};
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
+    HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, PointerEvent, ResizeObserver,
+    WheelEvent,
+};
+
+/// The style sheet, scoped under `.parlour`, injected into each instance so
+/// that embedding needs no extra file and touches no host styles.
+const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parlour.min.css"));
+
+/// Colour around the board (matches the CSS background).
+const BACKDROP: &str = "#14181d";
+
+/// What a new instance shows first.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// Whatever the page URL says (the full page).
+    Url,
+    /// The picker.
+    Picker,
+    /// A game, with the given wishes.
+    Game(GameKind, Wanted),
+}
+
+/// How an instance behaves.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The slot that keeps this instance alive; a restart after a panic reuses it.
+    pub slot: u32,
+    /// Read and write the page URL (only the full page does).
+    pub url_sync: bool,
+    /// Persist to localStorage under this namespace (`None`: the page's own keys).
+    pub persist: Option<Option<String>>,
+    /// What to show first.
+    pub start: Start,
+}
+
+thread_local! {
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
+}
+
+/// A mounted instance.
+pub struct App {
+    id: u32,
+    me: Weak<RefCell<App>>,
+    config: Config,
+    shell: HtmlElement,
+    ui: Ui,
+    game: Option<Box<dyn Game>>,
+    store: Box<dyn Store>,
+    tracker: GestureTracker,
+    fit: Fit,
+    board: Size,
+    backing: (u32, u32),
+    raf: Option<i32>,
+    frame_cb: Option<Closure<dyn FnMut(f64)>>,
+    clock: Option<(i32, Closure<dyn FnMut()>)>,
+    observer: Option<SizeWatch>,
+    listeners: Vec<Listener>,
+    panel_listeners: Vec<Listener>,
+    panel_opener: Option<HtmlElement>,
+    current: Rc<Cell<Option<GameKind>>>,
+    save_failed: bool,
+}
+
+type Shared = Rc<RefCell<App>>;
+
+/// The stage's ResizeObserver and the callback it calls.
+type SizeWatch = (ResizeObserver, Closure<dyn FnMut(JsValue)>);
+
+/// Runs `f` on the app if it is still alive and not already busy.
+fn with_app(weak: &Weak<RefCell<App>>, f: impl FnOnce(&mut App)) {
+    if let Some(app) = weak.upgrade() {
+        if let Ok(mut app) = app.try_borrow_mut() {
+            let _active = panic::enter(app.id);
+            f(&mut app);
+        }
+    }
+}
+
+fn wire(
+    app: &Shared,
+    target: &web_sys::EventTarget,
+    kind: &'static str,
+    f: impl Fn(&mut App, &Event) + 'static,
+) -> Listener {
+    let weak = Rc::downgrade(app);
+    Listener::new(target, kind, move |ev| with_app(&weak, |a| f(a, &ev)))
+}
+
+/// Whether the player asked the system for less motion.
+fn prefers_reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+/// A fresh seed from the browser's random source, kept short for URLs.
+fn fresh_seed() -> Seed {
+    let mut bytes = [0u8; 4];
+    let got = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok())
+        .is_some();
+    let n = if got {
+        u32::from_le_bytes(bytes)
+    } else {
+        (js_sys::Math::random() * f64::from(u32::MAX)) as u32
+    };
+    Seed(u64::from(n % 999_999_999) + 1)
+}
+
+/// Mounts an instance into `root`.
+pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
+    panic::install();
+    let id = NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    });
+    let shell = dom::element("div", "parlour");
+    attr(&shell, "data-parlour-instance", &id.to_string());
+    let ui = build_ui(&shell)?;
+    let _ = root.append_child(&shell);
+    let store: Box<dyn Store> = match &config.persist {
+        Some(_) => Box::new(LocalStore::new()),
+        None => Box::new(MemoryStore::default()),
+    };
+    let current = Rc::new(Cell::new(None));
+    let app = Rc::new(RefCell::new(App {
+        id,
+        me: Weak::new(),
+        config: config.clone(),
+        shell: shell.clone(),
+        ui,
+        game: None,
+        store,
+        tracker: GestureTracker::new(),
+        fit: Fit::new(Size::default(), Size::default()),
+        board: Size::default(),
+        backing: (0, 0),
+        raf: None,
+        frame_cb: None,
+        clock: None,
+        observer: None,
+        listeners: Vec::new(),
+        panel_listeners: Vec::new(),
+        panel_opener: None,
+        current: current.clone(),
+        save_failed: false,
+    }));
+    app.borrow_mut().me = Rc::downgrade(&app);
+    wire_events(&app);
+    register_restart(&app, root.clone(), config, current);
+    {
+        let mut a = app.borrow_mut();
+        match a.config.start.clone() {
+            Start::Url => a.follow_url(),
+            Start::Picker => a.show_picker(),
+            Start::Game(kind, wanted) => a.open_game(kind, &wanted, Vec::new()),
+        }
+    }
+    Ok(app)
+}
+
+impl App {
+    fn kind(&self) -> Option<GameKind> {
+        self.game.as_ref().and(self.current.get())
+    }
+
+    fn key_for(&self, kind: GameKind) -> String {
+        match &self.config.persist {
+            Some(ns) => save_key(ns.as_deref(), kind),
+            None => save_key(Some("memory"), kind),
+        }
+    }
+
+    /// Shows whatever the page URL asks for, with notices for what it cannot.
+    fn follow_url(&mut self) {
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (req, problems) = parse_query(&search);
+        let notices: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        match req.game {
+            Some(kind) => {
+                let wanted = Wanted {
+                    seed: req.seed,
+                    options: req.options,
+                };
+                self.open_game(kind, &wanted, notices);
+                // Write back the canonical URL: bad parameters vanish, the seed appears.
+                self.sync_url(false);
+            }
+            None => {
+                self.show_picker();
+                self.show_notices(&notices);
+                if !problems.is_empty() {
+                    self.sync_url(false);
+                }
+            }
+        }
+    }
+
+    /// Writes the URL for what is on screen (full page only).
+    fn sync_url(&self, push: bool) {
+        if !self.config.url_sync {
+            return;
+        }
+        let Some(w) = web_sys::window() else { return };
+        let url = match &self.game {
+            Some(g) => self
+                .current
+                .get()
+                .map_or_else(String::new, |k| query_for(k, g.as_ref())),
+            None => w.location().pathname().unwrap_or_else(|_| "./".into()),
+        };
+        let current = w.location().search().unwrap_or_default();
+        if self.game.is_some() && url == current {
+            return;
+        }
+        if let Ok(h) = w.history() {
+            let _ = if push {
+                h.push_state_with_url(&JsValue::NULL, "", Some(&url))
+            } else {
+                h.replace_state_with_url(&JsValue::NULL, "", Some(&url))
+            };
+        }
+    }
+
+    fn show_picker(&mut self) {
+        self.close_panel();
+        self.game = None;
+        self.current.set(None);
+        self.tracker = GestureTracker::new();
+        self.ui.play.set_hidden(true);
+        self.ui.picker.set_hidden(false);
+        self.show_notices(&[]);
+        if let Some(first) = self
+            .ui
+            .picker
+            .query_selector(".parlour-pick")
+            .ok()
+            .flatten()
+        {
+            if let Ok(b) = first.dyn_into::<HtmlElement>() {
+                let _ = b.focus();
+            }
+        }
+    }
+
+    fn open_game(&mut self, kind: GameKind, wanted: &Wanted, mut notices: Vec<String>) {
+        self.close_panel();
+        let key = self.key_for(kind);
+        let opened = session::open(kind, wanted, self.store.as_mut(), &key, fresh_seed());
+        notices.extend(opened.notices);
+        let mut game = opened.game;
+        game.set_reduced_motion(prefers_reduced_motion());
+        self.game = Some(game);
+        self.current.set(Some(kind));
+        self.tracker = GestureTracker::new();
+        self.ui.picker.set_hidden(true);
+        self.ui.play.set_hidden(false);
+        self.ui.title.set_text_content(Some(kind.title()));
+        attr(
+            &self.ui.canvas,
+            "aria-label",
+            &format!(
+                "{} board. Arrow keys move, Enter or Space plays, Escape cancels, Ctrl+Z undoes.",
+                kind.title()
+            ),
+        );
+        attr(&self.shell, "data-game", kind.slug());
+        self.show_notices(&notices);
+        self.refresh();
+        self.backing = (0, 0);
+        self.request_frame();
+    }
+
+    fn show_notices(&self, notices: &[String]) {
+        let n = &self.ui.notices;
+        n.set_inner_html("");
+        for text in notices {
+            let _ = n.append_child(&dom::text("p", "parlour-notice", text));
+        }
+        n.set_hidden(notices.is_empty());
+        if !notices.is_empty() {
+            let close = dom::button("parlour-dismiss", "×", "Dismiss notices");
+            let target = n.clone();
+            let click = Closure::<dyn FnMut()>::new(move || {
+                target.set_hidden(true);
+                target.set_inner_html("");
+            });
+            close.set_onclick(Some(click.as_ref().unchecked_ref()));
+            // The handler is owned by the button: it dies with it.
+            click.forget();
+            let _ = n.append_child(&close);
+        }
+    }
+
+    fn add_notice(&self, text: &str) {
+        let n = &self.ui.notices;
+        let _ = n.insert_before(
+            &dom::text("p", "parlour-notice", text),
+            n.first_child().as_ref(),
+        );
+        n.set_hidden(false);
+    }
+
+    /// Updates everything around the canvas: status line, button states.
+    fn refresh(&self) {
+        let Some(g) = &self.game else { return };
+        self.ui.status.set_text_content(Some(&g.status()));
+        for (action, b) in &self.ui.buttons {
+            match action {
+                Action::Undo => b.set_disabled(!g.can_undo()),
+                Action::Redo => b.set_disabled(!g.can_redo()),
+                Action::Stats => b.set_hidden(g.stats().is_none()),
+                Action::Record => b.set_hidden(g.records().is_empty()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Once a second: let the game's clock run and show it.
+    fn second(&mut self) {
+        if self.game.is_none() || self.ui.play.hidden() {
+            return;
+        }
+        let now = web_sys::window()
+            .and_then(|w| w.performance())
+            .map_or(0.0, |p| p.now());
+        if let Some(o) = self.game.as_mut().map(|g| g.tick(now)) {
+            let wants_frame = o.redraw;
+            let changed = o.changed;
+            self.apply(Outcome { redraw: false, ..o });
+            if changed {
+                self.sync_url(false);
+            }
+            if wants_frame {
+                self.request_frame();
+            }
+        }
+        self.refresh();
+    }
+
+    fn announce(&self, text: &str) {
+        self.ui.live.set_text_content(Some(text));
+    }
+
+    fn apply(&mut self, outcome: Outcome) {
+        if outcome.changed {
+            self.persist();
+        }
+        if let Some(m) = &outcome.message {
+            self.announce(m);
+        }
+        self.refresh();
+        if outcome.redraw || outcome.changed {
+            self.request_frame();
+        }
+    }
+
+    fn persist(&mut self) {
+        let (Some(g), Some(kind)) = (&self.game, self.current.get()) else {
+            return;
+        };
+        let key = self.key_for(kind);
+        if let Err(e) = save::write(self.store.as_mut(), &key, kind, g.as_ref()) {
+            if !self.save_failed {
+                self.save_failed = true;
+                self.add_notice(&format!("Progress will not be kept: {e}."));
+            }
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        if self.game.is_none() {
+            return;
+        }
+        let outcome = match action {
+            Action::New => {
+                let seed = fresh_seed();
+                if let Some(g) = self.game.as_mut() {
+                    g.new_game(seed);
+                }
+                self.sync_url(false);
+                Outcome::moved(format!("New game, deal {seed}."))
+            }
+            Action::Undo => self.game.as_mut().map(|g| g.undo()).unwrap_or_default(),
+            Action::Redo => self.game.as_mut().map(|g| g.redo()).unwrap_or_default(),
+            Action::Hint => {
+                let o = self.game.as_mut().map(|g| g.hint()).unwrap_or_default();
+                if let Some(m) = &o.message {
+                    self.ui.status.set_text_content(Some(m));
+                }
+                self.announce(o.message.as_deref().unwrap_or_default());
+                self.request_frame();
+                return;
+            }
+            Action::Settings => return self.open_settings(),
+            Action::Rules => return self.open_rules(),
+            Action::Stats => return self.open_stats(),
+            Action::Record => return self.open_record(),
+            Action::Back => {
+                self.show_picker();
+                self.sync_url(true);
+                return;
+            }
+        };
+        self.apply(outcome);
+    }
+}
+
+impl App {
+    /// Asks for a redraw on the next animation frame.
+    fn request_frame(&mut self) {
+        if self.raf.is_some() {
+            return;
+        }
+        let (Some(w), Some(cb)) = (web_sys::window(), self.frame_cb.as_ref()) else {
+            return;
+        };
+        self.raf = w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
+    }
+
+    fn frame(&mut self, now: f64) {
+        self.raf = None;
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let ticked = game.tick(now);
+        let more = ticked.redraw;
+        if ticked.changed || ticked.message.is_some() {
+            let changed = ticked.changed;
+            self.apply(Outcome {
+                redraw: false,
+                ..ticked
+            });
+            if changed {
+                // A background search may have dealt another seed.
+                self.sync_url(false);
+            }
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let rect = self.ui.stage.get_bounding_client_rect();
+        let css = Size::new(rect.width(), rect.height());
+        let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+        let backing = backing_store(css, dpr);
+        if backing != self.backing {
+            self.ui.canvas.set_width(backing.0);
+            self.ui.canvas.set_height(backing.1);
+            self.backing = backing;
+        }
+        let board = game.board_size(css);
+        self.board = board;
+        self.fit = Fit::new(board, css);
+        let ctx = &self.ui.ctx;
+        // Device pixels per CSS pixel, as actually realised after rounding.
+        let sx = f64::from(backing.0) / css.w.max(1.0);
+        let sy = f64::from(backing.1) / css.h.max(1.0);
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.set_fill_style_str(BACKDROP);
+        ctx.fill_rect(0.0, 0.0, f64::from(backing.0), f64::from(backing.1));
+        let f = self.fit;
+        let _ = ctx.set_transform(
+            sx * f.scale,
+            0.0,
+            0.0,
+            sy * f.scale,
+            sx * f.offset.x,
+            sy * f.offset.y,
+        );
+        game.draw(&mut CanvasPainter::new(ctx), board);
+        if more {
+            self.request_frame();
+        }
+    }
+
+    /// The status line of the game on screen, for hosts and tests.
+    pub fn status(&self) -> String {
+        self.game.as_ref().map(|g| g.status()).unwrap_or_default()
+    }
+
+    /// The moves of the game on screen, in its notation.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.as_ref().map(|g| g.moves()).unwrap_or_default()
+    }
+
+    /// The query string describing the game on screen, or `""` on the picker.
+    pub fn query(&self) -> String {
+        self.game
+            .as_ref()
+            .zip(self.current.get())
+            .map(|(g, k)| query_for(k, g.as_ref()))
+            .unwrap_or_default()
+    }
+
+    /// This instance's id, for the panic hook.
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// Which game is on screen.
+    pub fn game_kind(&self) -> Option<GameKind> {
+        self.kind()
+    }
+
+    /// Removes the instance: listeners, observer, pending frame, elements.
+    pub fn unmount(&mut self) {
+        if let (Some(id), Some(w)) = (self.raf.take(), web_sys::window()) {
+            let _ = w.cancel_animation_frame(id);
+        }
+        if let Some((o, _)) = self.observer.take() {
+            o.disconnect();
+        }
+        if let (Some((id, _)), Some(w)) = (self.clock.take(), web_sys::window()) {
+            w.clear_interval_with_handle(id);
+        }
+        self.listeners.clear();
+        self.panel_listeners.clear();
+        self.frame_cb = None;
+        self.shell.remove();
+        panic::unregister(self.id);
+    }
+}

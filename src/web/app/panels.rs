@@ -1,0 +1,221 @@
+//! The panels: rules, statistics, records and settings.
+
+use super::*;
+
+impl App {
+    pub(super) fn open_panel(&mut self, heading: &str, body: &HtmlElement) {
+        let panel = &self.ui.panel;
+        panel.set_inner_html("");
+        let card = dom::element("div", "parlour-panel-card");
+        let h = dom::text("h2", "", heading);
+        let hid = format!("parlour-panel-title-{}", self.id);
+        h.set_id(&hid);
+        attr(panel, "aria-labelledby", &hid);
+        let _ = card.append_child(&h);
+        let _ = card.append_child(body);
+        let close = dom::button("parlour-primary", "Close", "Close");
+        attr(&close, "data-action", "close");
+        let _ = card.append_child(&close);
+        let _ = panel.append_child(&card);
+        panel.set_hidden(false);
+        self.panel_opener = self
+            .shell
+            .owner_document()
+            .and_then(|d| d.active_element())
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+        let _ = close.focus();
+        self.panel_listeners.clear();
+    }
+
+    pub(super) fn close_panel(&mut self) {
+        if self.ui.panel.hidden() {
+            return;
+        }
+        self.ui.panel.set_hidden(true);
+        self.ui.panel.set_inner_html("");
+        self.panel_listeners.clear();
+        if let Some(el) = self.panel_opener.take() {
+            let _ = el.focus();
+        }
+    }
+
+    pub(super) fn open_rules(&mut self) {
+        let Some(g) = &self.game else { return };
+        let body = dom::element("div", "parlour-rules");
+        // One section per page, in order, each filled when its file arrives.
+        for page in g.rules_pages() {
+            let section = dom::text("div", "", "Loading the rules…");
+            let _ = body.append_child(&section);
+            assets::fetch_text(&format!("rules/{page}.txt"), move |text| {
+                section.set_text_content(None);
+                match text {
+                    Ok(text) => {
+                        for para in crate::util::text_lines::paragraphs(&text) {
+                            let _ = section.append_child(&dom::text("p", "", &para));
+                        }
+                    }
+                    Err(why) => {
+                        let msg = format!("The rules could not be loaded: {why}.");
+                        let _ = section.append_child(&dom::text("p", "", &msg));
+                    }
+                }
+            });
+        }
+        let title = format!(
+            "How to play {}",
+            self.current.get().map_or("", GameKind::title)
+        );
+        self.open_panel(&title, &body);
+        self.wire_panel_close();
+    }
+
+    pub(super) fn open_stats(&mut self) {
+        let Some(rows) = self.game.as_ref().and_then(|g| g.stats()) else {
+            return;
+        };
+        let body = dom::element("div", "parlour-stats");
+        let table = dom::element("table", "parlour-stats-table");
+        for (label, value) in rows {
+            let tr = dom::element("tr", "");
+            let _ = tr.append_child(&dom::text("th", "", &label));
+            let _ = tr.append_child(&dom::text("td", "", &value));
+            let _ = table.append_child(&tr);
+        }
+        let _ = body.append_child(&table);
+        let reset = dom::button("parlour-button", "Reset statistics", "Reset statistics");
+        attr(&reset, "data-action", "reset-stats");
+        let _ = body.append_child(&reset);
+        self.open_panel("Statistics", &body);
+        self.wire_panel_close();
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&reset, "click", move |_| {
+                with_app(&weak, |a| {
+                    let o = a.game.as_mut().map(|g| g.reset_stats()).unwrap_or_default();
+                    a.apply(o);
+                    a.close_panel();
+                    a.open_stats();
+                });
+            }));
+    }
+
+    pub(super) fn open_record(&mut self) {
+        let Some(g) = &self.game else { return };
+        let body = dom::element("div", "parlour-record");
+        for (format, text) in g.records() {
+            let _ = body.append_child(&dom::text("h3", "", format));
+            let area = dom::element("textarea", "parlour-record-text")
+                .unchecked_into::<HtmlTextAreaElement>();
+            area.set_value(&text);
+            area.set_read_only(true);
+            attr(&area, "aria-label", &format!("The game as {format}"));
+            attr(&area, "rows", "4");
+            let _ = body.append_child(&area);
+        }
+        let _ = body.append_child(&dom::text("h3", "", "Load a game"));
+        let input =
+            dom::element("textarea", "parlour-record-text").unchecked_into::<HtmlTextAreaElement>();
+        attr(&input, "aria-label", "Paste a game record (text or SGF)");
+        attr(&input, "rows", "4");
+        attr(&input, "data-role", "import");
+        let _ = body.append_child(&input);
+        let message = dom::element("p", "parlour-note");
+        attr(&message, "role", "status");
+        let load = dom::button("parlour-button", "Load this game", "Load the pasted game");
+        attr(&load, "data-action", "load-record");
+        let _ = body.append_child(&load);
+        let _ = body.append_child(&message);
+        self.open_panel("Game record", &body);
+        self.wire_panel_close();
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&load, "click", move |_| {
+                let text = input.value();
+                with_app(&weak, |a| {
+                    let result = a.game.as_mut().map(|g| g.load_record(&text));
+                    match result {
+                        Some(Ok(outcome)) => {
+                            a.apply(outcome);
+                            a.sync_url(false);
+                            a.close_panel();
+                        }
+                        Some(Err(e)) => message.set_text_content(Some(&format!("Not loaded: {e}"))),
+                        None => {}
+                    }
+                });
+            }));
+    }
+
+    pub(super) fn open_settings(&mut self) {
+        let Some(g) = &self.game else { return };
+        let body = dom::element("div", "parlour-settings");
+        let mut selects = Vec::new();
+        for spec in g.option_specs() {
+            let row = dom::element("label", "parlour-setting");
+            let _ = row.append_child(&dom::text("span", "", spec.label));
+            let select = dom::element("select", "").unchecked_into::<HtmlSelectElement>();
+            select.set_name(spec.key);
+            for c in spec.choices {
+                let opt = dom::text("option", "", c.label);
+                attr(&opt, "value", c.value);
+                let _ = select.append_child(&opt);
+            }
+            select.set_value(g.option(spec.key).unwrap_or(spec.default));
+            let _ = row.append_child(&select);
+            let _ = body.append_child(&row);
+            selects.push((spec.key, spec.restarts, select));
+        }
+        let note = dom::text(
+            "p",
+            "parlour-note",
+            "Rule changes deal a new game; display changes apply at once. Settings are saved.",
+        );
+        let _ = body.append_child(&note);
+        self.open_panel("Settings", &body);
+        self.wire_panel_close();
+        for (key, restarts, select) in selects {
+            let s = select.clone();
+            let weak = self.self_weak();
+            self.panel_listeners
+                .push(Listener::new(&select, "change", move |_| {
+                    let value = s.value();
+                    with_app(&weak, |a| a.change_option(key, &value, restarts));
+                }));
+        }
+    }
+
+    pub(super) fn change_option(&mut self, key: &str, value: &str, restarts: bool) {
+        let Some(g) = self.game.as_mut() else { return };
+        let outcome = match g.set_option(key, value) {
+            Ok(()) if restarts => {
+                let seed = g.seed();
+                g.new_game(seed);
+                Outcome::moved(format!("Setting changed; deal {seed} dealt again."))
+            }
+            Ok(()) => Outcome::moved("Setting changed."),
+            Err(e) => Outcome::say(e.to_string()),
+        };
+        self.sync_url(false);
+        self.apply(outcome);
+    }
+
+    pub(super) fn self_weak(&self) -> Weak<RefCell<App>> {
+        self.me.clone()
+    }
+
+    pub(super) fn wire_panel_close(&mut self) {
+        let weak = self.self_weak();
+        if let Some(close) = self
+            .ui
+            .panel
+            .query_selector("[data-action=close]")
+            .ok()
+            .flatten()
+        {
+            self.panel_listeners
+                .push(Listener::new(&close, "click", move |_| {
+                    with_app(&weak, App::close_panel);
+                }));
+        }
+    }
+}
