@@ -203,19 +203,9 @@ pub(super) fn threats_shown(settings: &Settings) -> bool {
 /// The options shown in the side panel: the rules that differ from the
 /// defaults (who plays, the board and the overlay are shown elsewhere).
 pub(super) fn changed_rules(settings: &Settings) -> Vec<String> {
-    Settings::SPECS
-        .iter()
-        .filter(|spec| !matches!(spec.key, "opponent" | "computer" | "board" | "threats"))
-        .filter_map(|spec| {
-            let v = settings.get(spec.key)?;
-            (v != spec.default).then(|| {
-                let label = spec
-                    .choices
-                    .iter()
-                    .find(|c| c.value == v)
-                    .map_or(v, |c| c.label);
-                format!("{}: {label}", spec.label)
-            })
-        })
+    settings
+        .changed(&["opponent", "computer", "board", "threats"])
+        .into_iter()
+        .map(|(option, choice)| format!("{option}: {choice}"))
         .collect()
 }

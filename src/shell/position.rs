@@ -77,6 +77,22 @@ impl fmt::Display for BadMoveText {
 
 impl std::error::Error for BadMoveText {}
 
+/// Reads a move whose notation needs no position (it implements `FromStr`)
+/// and checks it with `check`: the usual [`Position::read_move`].
+pub fn read_checked<M, E>(
+    text: &str,
+    check: impl FnOnce(M) -> Result<(), E>,
+) -> Result<M, BadMoveText>
+where
+    M: std::str::FromStr + Copy,
+    M::Err: fmt::Display,
+    E: fmt::Display,
+{
+    let mv: M = text.parse().map_err(|e| BadMoveText::new(text, e))?;
+    check(mv).map_err(|e| BadMoveText::new(text, e))?;
+    Ok(mv)
+}
+
 /// The number of move sequences `depth` plies deep from `p` (perft): the
 /// count that pins a move generator.
 pub fn perft<P: Position>(p: &P, depth: u32) -> u64 {

@@ -78,11 +78,12 @@ pub trait Settings: Clone + Default + PartialEq + std::fmt::Debug + 'static {
         Ok(s)
     }
 
-    /// The options whose values differ from their defaults, with labels:
-    /// (option label, choice label).
-    fn changed(&self) -> Vec<(&'static str, &'static str)> {
+    /// The options whose values differ from their defaults, with labels
+    /// (option label, choice label), leaving out the options in `except`.
+    fn changed(&self, except: &[&str]) -> Vec<(&'static str, &'static str)> {
         Self::SPECS
             .iter()
+            .filter(|spec| !except.contains(&spec.key))
             .filter_map(|spec| {
                 let v = self.get(spec.key)?;
                 (v != spec.default).then(|| {
@@ -289,7 +290,8 @@ mod tests {
             s.set("drew", "1"),
             Err(OptionError::UnknownKey(_))
         ));
-        assert_eq!(s.changed(), [("Draw", "One card")]);
+        assert_eq!(s.changed(&[]), [("Draw", "One card")]);
+        assert!(s.changed(&["draw"]).is_empty());
         let back = Test::from_options(&s.to_options()).unwrap();
         assert_eq!(back, s);
     }

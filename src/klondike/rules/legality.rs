@@ -468,8 +468,6 @@ impl crate::shell::position::Position for State {
     }
 
     fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
-        let mv: Move = text.parse().map_err(|e| BadMoveText::new(text, e))?;
-        self.check(mv).map_err(|e| BadMoveText::new(text, e))?;
-        Ok(mv)
+        crate::shell::position::read_checked(text, |mv| self.check(mv))
     }
 }
