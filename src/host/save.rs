@@ -78,7 +78,7 @@ pub fn save_key(namespace: Option<&str>, kind: GameKind) -> String {
 /// Why a save could not be restored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveProblem {
-    /// Not JSON, or not an envelope.
+    /// Not an envelope, or cut short.
     Corrupt(String),
     /// Written by an older build whose format this one does not read.
     OldFormat(u32),

@@ -273,14 +273,6 @@ impl Klondike {
         }
     }
 
-    /// A game from a given deal (for deal files), with these options.
-    pub fn from_deal(deal: State, seed: Seed) -> Self {
-        let mut k = Klondike::new(seed);
-        k.rec.deal = deal.clone();
-        k.state = deal;
-        k
-    }
-
     /// The current position.
     pub fn state(&self) -> &State {
         &self.state

@@ -163,10 +163,11 @@ pub trait Game {
     /// the player opens the rules, so that they cost the first load nothing.
     fn rules_pages(&self) -> Vec<String>;
 
-    /// The whole state, options included, as JSON text.
+    /// The whole state, options included, as save text (postcard bytes in
+    /// base64; see [`crate::shell::codec`]).
     fn save(&self) -> String;
 
-    /// Replaces the whole state with a saved one (JSON text from [`Game::save`]).
+    /// Replaces the whole state with a saved one (text from [`Game::save`]).
     /// On error the game is unchanged.
     fn load(&mut self, state: &str) -> Result<(), StateError>;
 }

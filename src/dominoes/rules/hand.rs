@@ -127,11 +127,6 @@ impl Hand {
         self.passes
     }
 
-    /// Pips left in a hand (the boss counts 0).
-    pub fn pips_in_hand(&self, seat: usize) -> u32 {
-        self.hands[seat].iter().map(|t| t.total()).sum()
-    }
-
     /// Rebuilds a hand in the middle of play, for the position format. The
     /// board is taken as given; counters start afresh.
     pub fn from_position(
