@@ -17,5 +17,5 @@ mod web;
 pub use web::{mount, start, Parlour};
 
 pub use games::{new_game, GameKind};
-pub use shell::{Game, Options, Outcome};
+pub use shell::{Game, Outcome};
 pub use util::rng::Seed;

@@ -5,7 +5,7 @@
 
 use super::board::Pt;
 use super::notation;
-use super::rules::{Men, Move, MoveError, Options, Outcome, Position, Side};
+use super::rules::{End, Men, Move, MoveError, Options, Position, Side};
 use crate::shell::position::{BadMoveText, Ending, Seat};
 use std::collections::HashMap;
 
@@ -14,7 +14,7 @@ use std::collections::HashMap;
 pub struct Contest {
     position: Position,
     played: usize,
-    result: Option<Outcome>,
+    result: Option<End>,
     seen: HashMap<(Men, Pt, Side), u8>,
     swapped: bool,
     last: Option<(Move, Position)>,
@@ -59,7 +59,7 @@ impl Contest {
     }
 
     /// How the game ended, if it has.
-    pub fn result(&self) -> Option<Outcome> {
+    pub fn result(&self) -> Option<End> {
         self.result
     }
 
@@ -139,9 +139,9 @@ impl crate::shell::position::Position for Contest {
         let count = self.seen.entry((p.men, p.ball, p.to_move)).or_insert(0);
         *count += 1;
         self.result = match scored {
-            Some(side) => Some(Outcome::Goal(side)),
-            None if o.repetition && *count >= 3 => Some(Outcome::Draw),
-            None if o.move_cap > 0 && self.played >= usize::from(o.move_cap) => Some(Outcome::Draw),
+            Some(side) => Some(End::Goal(side)),
+            None if o.repetition && *count >= 3 => Some(End::Draw),
+            None if o.move_cap > 0 && self.played >= usize::from(o.move_cap) => Some(End::Draw),
             None => None,
         };
         Ok(scored)
@@ -150,8 +150,8 @@ impl crate::shell::position::Position for Contest {
     /// The side that scored wins: Ohs are seat 0, Eks seat 1.
     fn ending(&self) -> Option<Ending> {
         Some(match self.result? {
-            Outcome::Goal(side) => Ending::Won(seat_of(side)),
-            Outcome::Draw => Ending::Drawn,
+            End::Goal(side) => Ending::Won(seat_of(side)),
+            End::Draw => Ending::Drawn,
         })
     }
 

@@ -113,8 +113,8 @@ impl GameDef for PhutballDef {
             Move::Swap => "The players swapped sides.".to_owned(),
         };
         match after.result() {
-            Some(rules::Outcome::Goal(s)) => msg.push_str(&format!(" Goal! {} win.", s.name())),
-            Some(rules::Outcome::Draw) => msg.push_str(" The game is drawn."),
+            Some(rules::End::Goal(s)) => msg.push_str(&format!(" Goal! {} win.", s.name())),
+            Some(rules::End::Draw) => msg.push_str(" The game is drawn."),
             None => {}
         }
         msg
@@ -146,8 +146,8 @@ impl GameDef for PhutballDef {
     fn status(game: &View<Self>) -> String {
         let p = game.position.board();
         let mut s = match game.position.result() {
-            Some(rules::Outcome::Goal(side)) => format!("Goal! {} win", side.name()),
-            Some(rules::Outcome::Draw) => "Drawn".to_owned(),
+            Some(rules::End::Goal(side)) => format!("Goal! {} win", side.name()),
+            Some(rules::End::Draw) => "Drawn".to_owned(),
             None if game.computer_to_move => {
                 format!("{} (computer) to move", p.to_move.name())
             }

@@ -304,7 +304,7 @@ impl Men {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Outcome {
+pub enum End {
     /// This side scored.
     Goal(Side),
     /// A draw (repetition or the move cap).

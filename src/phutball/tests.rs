@@ -84,7 +84,7 @@ fn threefold_repetition_and_the_move_cap_draw() {
         );
         g.play_text(m).unwrap();
     }
-    assert_eq!(g.position().result(), Some(rules::Outcome::Draw));
+    assert_eq!(g.position().result(), Some(rules::End::Draw));
     assert!(g.status().starts_with("Drawn"));
     // Allowed repetition: no draw.
     let mut free = Phutball::new(Seed(1));

@@ -13,7 +13,7 @@ use crate::shell::def::{Action, EffectOf, GameDef, Loaded, MoveOf, View};
 use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
-use crate::shell::options::{OptionError, OptionSpec, Options};
+use crate::shell::options::{OptionError, OptionSpec, OptionText};
 use crate::shell::paint::Painter;
 use crate::shell::position::{BadMoveText, Position};
 use crate::shell::settings::Settings;
@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Record<S, T> {
     pub(crate) seed: Seed,
-    pub(crate) options: Options,
+    pub(crate) options: OptionText,
     pub(crate) start: S,
     pub(crate) moves: Vec<String>,
     pub(crate) undone: Vec<String>,

@@ -16,4 +16,4 @@ pub mod settings;
 pub mod think;
 
 pub use game::{Game, Outcome, StateError};
-pub use options::{Choice, OptionError, OptionSpec, Options};
+pub use options::{Choice, OptionError, OptionSpec, OptionText};

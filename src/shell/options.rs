@@ -66,20 +66,19 @@ pub fn find_spec<'a>(specs: &'a [OptionSpec], key: &str) -> Result<&'a OptionSpe
         .ok_or_else(|| OptionError::UnknownKey(key.to_owned()))
 }
 
-/// The current values of a game's options, always valid for its specs.
-///
-/// Games keep one of these for the shell-facing side of their settings and
-/// read typed values out of it where the rules need them.
+/// A game's options as text, always valid for their specs: what saves and
+/// URLs hold. Games read their typed settings from it
+/// ([`crate::shell::settings::Settings::from_options`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Options {
+pub struct OptionText {
     values: StringMap,
 }
 
-impl Options {
+impl OptionText {
     /// Every option at its default.
     pub fn defaults(specs: &[OptionSpec]) -> Self {
-        Options {
+        OptionText {
             values: specs
                 .iter()
                 .map(|s| (s.key.to_owned(), s.default.to_owned()))
@@ -110,7 +109,7 @@ impl Options {
     /// allowed. Missing keys take their defaults, so a newer option does not
     /// invalidate an older save.
     pub fn validated(self, specs: &[OptionSpec]) -> Result<Self, OptionError> {
-        let mut out = Options::defaults(specs);
+        let mut out = OptionText::defaults(specs);
         for (k, v) in self.values.iter() {
             out.set(specs, k, v)?;
         }
@@ -182,14 +181,14 @@ mod tests {
     #[test]
     fn options_keep_only_valid_values() {
         const SPECS: &[OptionSpec] = &[SPEC];
-        let mut o = Options::defaults(SPECS);
+        let mut o = OptionText::defaults(SPECS);
         assert_eq!(o.get(SPECS, "draw"), Some("3"));
         o.set(SPECS, "draw", "1").unwrap();
         assert_eq!(o.get(SPECS, "draw"), Some("1"));
         assert!(o.set(SPECS, "draw", "4").is_err());
         assert!(o.set(SPECS, "pass", "1").is_err());
         assert_eq!(o.get(SPECS, "draw"), Some("1"));
-        let read = |pairs: &[(&str, &str)]| -> Options {
+        let read = |pairs: &[(&str, &str)]| -> OptionText {
             let map: std::collections::BTreeMap<String, String> = pairs
                 .iter()
                 .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -198,7 +197,7 @@ mod tests {
         };
         assert_eq!(
             read(&[]).validated(SPECS).unwrap(),
-            Options::defaults(SPECS)
+            OptionText::defaults(SPECS)
         );
         let bad = read(&[("draw", "9")]);
         assert!(bad.validated(SPECS).is_err());

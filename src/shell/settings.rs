@@ -8,7 +8,7 @@
 //! read the typed values, so a choice is matched once, exhaustively, and an
 //! unknown value is an error, never a silent default.
 
-use crate::shell::options::{OptionError, OptionSpec, Options};
+use crate::shell::options::{OptionError, OptionSpec, OptionText};
 
 #[doc(hidden)]
 pub use serde as __serde;
@@ -56,8 +56,8 @@ pub trait Settings: Clone + Default + PartialEq + std::fmt::Debug + 'static {
     fn set(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
 
     /// Every option as text (what saves hold).
-    fn to_options(&self) -> Options {
-        let mut o = Options::defaults(Self::SPECS);
+    fn to_options(&self) -> OptionText {
+        let mut o = OptionText::defaults(Self::SPECS);
         for spec in Self::SPECS {
             if let Some(v) = self.get(spec.key) {
                 // The value comes from the spec's own choices.
@@ -70,7 +70,7 @@ pub trait Settings: Clone + Default + PartialEq + std::fmt::Debug + 'static {
     /// Reads options as text: every key known, every value allowed; missing
     /// keys take their defaults, so a newer option does not invalidate an
     /// older save.
-    fn from_options(options: &Options) -> Result<Self, OptionError> {
+    fn from_options(options: &OptionText) -> Result<Self, OptionError> {
         let mut s = Self::default();
         for (k, v) in options.iter() {
             s.set(k, v)?;
@@ -219,7 +219,7 @@ macro_rules! settings {
             fn deserialize<D: $crate::shell::settings::__serde::Deserializer<'de>>(
                 d: D,
             ) -> Result<Self, D::Error> {
-                let o = <$crate::shell::options::Options as $crate::shell::settings::__serde::Deserialize>::deserialize(d)?;
+                let o = <$crate::shell::options::OptionText as $crate::shell::settings::__serde::Deserialize>::deserialize(d)?;
                 <$name as $crate::shell::settings::Settings>::from_options(&o)
                     .map_err(<D::Error as $crate::shell::settings::__serde::de::Error>::custom)
             }
