@@ -20,6 +20,7 @@ use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::settings::Settings as _;
+use crate::shell::think::{Pace, Thinker, Turn as Thought};
 use crate::shell::{Game, OptionError, OptionSpec, Outcome, StateError};
 use crate::util::digest_set::DigestSet;
 use crate::util::rng::Seed;
@@ -144,21 +145,28 @@ struct Ui {
     verdict: Option<&'static str>,
 }
 
-/// A solver running in slices between frames.
+/// A solver running in slices between frames, paced by the shell's think
+/// scheduler like a computer player.
 struct Job {
     seed: Seed,
     tries: u32,
-    solver: solver::Solver,
+    thinker: Thinker<solver::Solver>,
+}
+
+impl Job {
+    fn new(seed: Seed, tries: u32, solver: solver::Solver) -> Job {
+        Job {
+            seed,
+            tries,
+            thinker: Thinker::new(solver, JOB_PACE),
+        }
+    }
 }
 
 impl Clone for Job {
     fn clone(&self) -> Self {
         // A clone starts its search afresh; searches are deterministic, so it ends the same.
-        Job {
-            seed: self.seed,
-            tries: self.tries,
-            solver: self.solver.restarted(),
-        }
+        Job::new(self.seed, self.tries, self.thinker.search().restarted())
     }
 }
 
@@ -169,13 +177,22 @@ impl fmt::Debug for Job {
             "Job {{ seed: {}, tries: {}, nodes: {} }}",
             self.seed,
             self.tries,
-            self.solver.nodes()
+            self.thinker.search().nodes()
         )
     }
 }
 
-/// Positions searched per animation frame: a few milliseconds.
+/// Positions searched in the first frame: a few milliseconds. Later slices
+/// follow the frame rate.
 const SLICE_NODES: u64 = 4_000;
+/// How the solver's jobs are paced: no pause (they move no card), slices
+/// sized to the frame rate, and an end set by their node budgets.
+const JOB_PACE: Pace = Pace {
+    first_slice: SLICE_NODES as u32,
+    max_slice: 40_000,
+    delay_ms: 0.0,
+    max_ms: f64::INFINITY,
+};
 /// Positions a "winnable deals only" try may search before the next seed.
 const TRY_NODES: u64 = 150_000;
 /// Positions the indicator may search.
@@ -493,11 +510,7 @@ impl Klondike {
     fn start_search(&mut self, seed: Seed, tries: u32) {
         self.ui.search = solver::Solver::new(&self.state, job_limits(TRY_NODES))
             .ok()
-            .map(|solver| Job {
-                seed,
-                tries,
-                solver,
-            });
+            .map(|solver| Job::new(seed, tries, solver));
     }
 
     /// Whether a search for a winnable deal is running.
@@ -526,21 +539,17 @@ impl Klondike {
         if self.rec.options.indicator == Indicator::On && !self.state.is_won() {
             self.ui.judge = solver::Solver::new(&self.state, job_limits(JUDGE_NODES))
                 .ok()
-                .map(|solver| Job {
-                    seed: self.rec.seed,
-                    tries: 1,
-                    solver,
-                });
+                .map(|solver| Job::new(self.rec.seed, 1, solver));
         }
     }
 
     /// Runs the background solvers for one frame's worth of work.
-    fn run_jobs(&mut self, out: &mut Outcome) {
+    fn run_jobs(&mut self, now: f64, out: &mut Outcome) {
         if let Some(job) = self.ui.search.as_mut() {
             out.redraw = true;
-            if let Some(report) = job.solver.run(SLICE_NODES) {
+            if let Thought::Play(found) = job.thinker.tick(now) {
                 let (seed, tries) = (job.seed, job.tries);
-                if let solver::Verdict::Winnable(_) = report.verdict {
+                if found == solver::Found::Winnable {
                     self.ui.search = None;
                     self.deal_animation();
                     self.judge();
@@ -557,11 +566,11 @@ impl Klondike {
         }
         if let Some(job) = self.ui.judge.as_mut() {
             out.redraw = true;
-            if let Some(report) = job.solver.run(SLICE_NODES) {
-                self.ui.verdict = Some(match report.verdict {
-                    solver::Verdict::Winnable(_) => "Still winnable",
-                    solver::Verdict::Unwinnable => "Cannot be won",
-                    solver::Verdict::Unknown => "Winnable?",
+            if let Thought::Play(found) = job.thinker.tick(now) {
+                self.ui.verdict = Some(match found {
+                    solver::Found::Winnable => "Still winnable",
+                    solver::Found::Unwinnable => "Cannot be won",
+                    solver::Found::Unknown => "Winnable?",
                 });
                 self.ui.judge = None;
             }
@@ -1265,7 +1274,7 @@ impl Game for Klondike {
             self.rec.elapsed_ms += dt;
         }
         let mut out = Outcome::nothing();
-        self.run_jobs(&mut out);
+        self.run_jobs(now, &mut out);
         if let Some(f) = self.ui.flight.as_mut() {
             f.start_at(now);
             if f.done(now) {

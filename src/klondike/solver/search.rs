@@ -201,6 +201,11 @@ impl Solver {
         }
     }
 
+    /// The report, once the search has ended.
+    pub fn report(&self) -> Option<&Report> {
+        self.done.as_ref()
+    }
+
     /// Positions searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes

@@ -104,3 +104,46 @@ pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
         }
     }
 }
+
+/// A verdict without its line: what a solver run in slices by the shell's
+/// [`Thinker`](crate::shell::think::Thinker) answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A win exists.
+    Winnable,
+    /// No win exists.
+    Unwinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl From<&Verdict> for Found {
+    fn from(v: &Verdict) -> Found {
+        match v {
+            Verdict::Winnable(_) => Found::Winnable,
+            Verdict::Unwinnable => Found::Unwinnable,
+            Verdict::Unknown => Found::Unknown,
+        }
+    }
+}
+
+/// A solver is a search like a computer player's: the shell's think
+/// scheduler runs it in slices of positions sized to the frame rate, and
+/// always ends it (an unfinished search answers [`Found::Unknown`]).
+impl crate::shell::think::Think for Solver {
+    type Move = Found;
+
+    fn step(&mut self, work: u32) -> crate::shell::think::Progress {
+        match self.run(u64::from(work)) {
+            Some(_) => crate::shell::think::Progress::Done,
+            None => crate::shell::think::Progress::Working,
+        }
+    }
+
+    fn best(&self) -> Option<Found> {
+        Some(
+            self.report()
+                .map_or(Found::Unknown, |r| Found::from(&r.verdict)),
+        )
+    }
+}
