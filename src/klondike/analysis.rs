@@ -11,7 +11,7 @@
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, MoveError, State};
 use crate::util::digest_set::DigestSet;
-use crate::util::fifo::Fifo;
+use std::collections::VecDeque;
 
 /// What a search for progress found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,10 +106,10 @@ pub fn find_progress_beyond(
         return Prospect::Stuck;
     }
     let mut seen = DigestSet::default();
-    let mut queue: Fifo<(State, Vec<Move>)> = Fifo::new();
+    let mut queue: VecDeque<(State, Vec<Move>)> = VecDeque::new();
     seen.insert(start.digest());
-    queue.push((start.clone(), Vec::new()));
-    while let Some((s, path)) = queue.pop() {
+    queue.push_back((start.clone(), Vec::new()));
+    while let Some((s, path)) = queue.pop_front() {
         for mv in s.legal_moves() {
             let mut next = s.clone();
             if play_as_game(&mut next, mv, auto_move).is_err() {
@@ -124,7 +124,7 @@ pub fn find_progress_beyond(
                 return Prospect::Unknown;
             }
             if seen.insert(next.digest()) {
-                queue.push((next, line));
+                queue.push_back((next, line));
             }
         }
     }

@@ -196,7 +196,7 @@ impl Searcher {
                 (distance(&q, me), Move::Jump(c))
             })
             .collect();
-        jumps.sort_by_key(|&(d, _)| d);
+        crate::util::sort::sort_by_key(&mut jumps, |&(d, _)| d);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
         out.extend(near_placements(p).into_iter().map(Move::Place));
         out

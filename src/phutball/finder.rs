@@ -9,8 +9,8 @@
 
 use super::board::Pt;
 use super::rules::{Chain, Men, OwnGoal, Position};
-use crate::util::fifo::Fifo;
 use std::collections::HashSet;
+use std::collections::VecDeque;
 
 /// What the finder found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,12 +42,12 @@ pub fn is_winning_end(p: &Position, at: Pt) -> bool {
 /// Finds every winning chain, searching at most `budget` states.
 pub fn find_wins(p: &Position, budget: usize) -> Report {
     let mut seen: HashSet<(Pt, Men)> = HashSet::new();
-    let mut queue: Fifo<(Pt, Men, Chain, bool)> = Fifo::new();
+    let mut queue: VecDeque<(Pt, Men, Chain, bool)> = VecDeque::new();
     let mut wins = Vec::new();
     seen.insert((p.ball, p.men));
-    queue.push((p.ball, p.men, Chain::EMPTY, false));
+    queue.push_back((p.ball, p.men, Chain::EMPTY, false));
     let mut nodes = 0;
-    while let Some((at, men, chain, ended)) = queue.pop() {
+    while let Some((at, men, chain, ended)) = queue.pop_front() {
         if ended {
             continue;
         }
@@ -78,7 +78,7 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
             if is_winning_end(p, landing.at) {
                 wins.push(next_chain);
             }
-            queue.push((landing.at, next_men, next_chain, landing.ends));
+            queue.push_back((landing.at, next_men, next_chain, landing.ends));
         }
     }
     let wins = if wins.is_empty() {

@@ -513,10 +513,10 @@ impl Position {
     pub fn jump_results(&self, limit: usize) -> Vec<(Chain, Pt, Men)> {
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        let mut queue = crate::util::fifo::Fifo::new();
+        let mut queue = std::collections::VecDeque::new();
         seen.insert((self.ball, self.men));
-        queue.push((self.ball, self.men, Chain::EMPTY, false));
-        while let Some((at, men, chain, ended)) = queue.pop() {
+        queue.push_back((self.ball, self.men, Chain::EMPTY, false));
+        while let Some((at, men, chain, ended)) = queue.pop_front() {
             if ended {
                 continue;
             }
@@ -529,7 +529,7 @@ impl Position {
                     if out.len() >= limit {
                         return out;
                     }
-                    queue.push((landing.at, next_men, next, landing.ends));
+                    queue.push_back((landing.at, next_men, next, landing.ends));
                 }
             }
         }

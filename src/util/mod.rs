@@ -2,7 +2,6 @@
 //! measures (see the README's size table).
 
 pub mod digest_set;
-pub mod fifo;
 pub mod rng;
 pub mod sort;
 pub mod string_map;
