@@ -1,6 +1,7 @@
 //! `parlour dominoes …`: sets, deals, positions and AI self-play.
 
-use crate::args::{read_input, wilson, Args, UsageError};
+use crate::args::{read_input, Args, UsageError};
+use crate::stats::wilson;
 use parlour::dominoes::ai::{choose_with, Level, STRONG_PLAYOUTS};
 use parlour::dominoes::play::hand_seed;
 use parlour::dominoes::record::{parse_position, parse_record, position_text};

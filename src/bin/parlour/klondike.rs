@@ -1,6 +1,7 @@
 //! `parlour klondike …`: deals, deal files and the solver.
 
-use crate::args::{read_input, wilson, Args, UsageError};
+use crate::args::{read_input, Args, UsageError};
+use crate::stats::wilson;
 use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{self, Limits, Report, Solver, Verdict};
 use parlour::klondike::variant::{UnknownVariant, Variant};

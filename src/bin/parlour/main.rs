@@ -4,6 +4,7 @@ mod args;
 mod dominoes;
 mod klondike;
 mod phutball;
+mod stats;
 
 use args::UsageError;
 use parlour::GameKind;

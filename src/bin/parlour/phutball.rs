@@ -1,6 +1,7 @@
 //! `parlour phutball …`: the win-in-one finder.
 
-use crate::args::{read_input, wilson, Args, UsageError};
+use crate::args::{read_input, Args, UsageError};
+use crate::stats::wilson;
 use parlour::phutball::finder::{find_wins, Wins};
 use parlour::phutball::rules::Move;
 use parlour::phutball::{notation, position_format};
