@@ -289,6 +289,28 @@ impl<D: GameDef> Shell<D> {
         Ok(p)
     }
 
+    /// Whether a person made any of the moves (asked as the page refreshes
+    /// its buttons: it replays only up to the first such move, usually the
+    /// first move of all).
+    fn any_person_move(&self) -> bool {
+        if !D::has_person(&self.settings) {
+            return !self.moves.is_empty();
+        }
+        let Ok(mut p) = D::setup(&self.settings, self.seed, &self.start) else {
+            return false;
+        };
+        for text in &self.moves {
+            if p.ending().is_some() || !D::computer_to_move(&self.settings, &p) {
+                return true;
+            }
+            match p.read_move(text) {
+                Ok(mv) if p.play(mv).is_ok() => {}
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// How many moves the last move a person made leaves before it: undo
     /// goes back to there. Where every seat is a computer's, the last move.
     fn last_person_move(&self) -> Option<usize> {
@@ -417,7 +439,7 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn can_undo(&self) -> bool {
-        D::may_undo(&self.settings) && self.last_person_move().is_some()
+        D::may_undo(&self.settings) && self.any_person_move()
     }
 
     /// Takes back the last move a person made, and the computers' replies to it.
