@@ -3,7 +3,7 @@
 //! [`rules`] holds the position, moves and every rule option, [`contest`] a
 //! game from its start (the draws by repetition and the move cap);
 //! [`notation`] reads and writes moves; [`finder`] lists the wins in one;
-//! [`ai`] is the computer; [`settings`] the typed options; [`view`] draws the
+//! [`ai`] is the computer; [`settings`] the typed options; `view` draws the
 //! Go-style board; [`input`] maps taps, drags and keys to moves; [`def`]
 //! declares the game to the shell, which hosts it as [`Phutball`].
 

@@ -1,13 +1,14 @@
 //! What every game is built on, knowing no particular game: the page-facing
-//! contract, options, the way a computer thinks, input gestures, painting,
-//! board geometry, undo history and the state codec.
+//! contract ([`game`]), the rules-level trait ([`position`]), what a game
+//! declares ([`def`]) and the generic shell that hosts it ([`driver`]), the
+//! way a computer thinks ([`think`]), typed settings ([`settings`],
+//! [`options`]), input gestures, painting, board geometry and the save codec.
 
 pub mod codec;
 pub mod def;
 pub mod driver;
 pub mod game;
 pub mod geom;
-pub mod history;
 pub mod input;
 pub mod options;
 pub mod paint;

@@ -11,7 +11,7 @@ pub struct Layout {
     pub stock: Rect,
     /// The waste, beside the stock.
     pub waste: Rect,
-    /// The foundations, top right, in [`Foundation::index`] order.
+    /// The foundations, top right, in [`Foundation::index`](crate::klondike::rules::Foundation::index) order.
     pub foundations: Vec<Rect>,
     /// The top slot of each tableau pile; piles fan downwards from here.
     pub tableau: Vec<Rect>,
