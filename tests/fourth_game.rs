@@ -195,6 +195,14 @@ impl GameDef for TicTacToe {
         settings.opponent == Opponent::Computer && position.to_move == 1
     }
 
+    /// With one free cell left, the game fills it itself.
+    fn follow_up(_: &TicSettings, position: &Board) -> Option<Mark> {
+        match position.legal_moves().as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        }
+    }
+
     fn mind(_: &TicSettings, position: &Board, _: Seed) -> Mind {
         Mind {
             board: position.clone(),
@@ -420,4 +428,29 @@ fn settings_keys_and_drawing_go_through_the_shell() {
     assert!(!rec.ops.is_empty());
     assert_eq!(g.hint().message.as_deref(), Some("Try cell 1."));
     assert!(g.load_record("0 1 2").is_err(), "no records declared");
+}
+
+#[test]
+fn the_game_fills_the_last_cell_itself_and_undo_takes_it_back_with_the_move_before() {
+    let mut g = Tic::new(Seed(3));
+    g.set_option("opponent", "human").unwrap();
+    for cell in [0, 1, 2, 4, 3, 5, 7, 6] {
+        assert!(tap(&mut g, cell).changed, "cell {cell}");
+    }
+    assert_eq!(g.moves().last().map(String::as_str), Some("8*"));
+    assert_eq!(g.status(), "Drawn");
+    // A copy kept in step move by move, the game's own moves included.
+    let mut copy = Tic::new(Seed(3));
+    copy.set_option("opponent", "human").unwrap();
+    for text in g.moves() {
+        copy.play_text(&text).unwrap();
+    }
+    assert_eq!(copy.position(), g.position());
+    assert_eq!(copy.moves(), g.moves());
+    // Undo takes back O's move and the cell the game filled after it.
+    assert_eq!(g.undo().message.as_deref(), Some("Took back 6."));
+    assert_eq!(g.moves().len(), 7);
+    assert!(g.redo().changed);
+    assert_eq!(g.moves().len(), 9, "the move and the game's own after it");
+    assert_eq!(g.status(), "Drawn");
 }

@@ -135,6 +135,13 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// hurry it and never reach the game.
     fn key(game: &View<Self>, ui: &mut Self::Ui, key: Key, board: Size) -> Action<MoveOf<Self>>;
 
+    /// A move the game makes by itself after any move is played (a forced
+    /// move, a safe card to its foundation): played at once, recorded with
+    /// a `*`, and taken back and replayed with the move before it.
+    fn follow_up(_settings: &Self::Settings, _position: &Self::Position) -> Option<MoveOf<Self>> {
+        None
+    }
+
     /// Clears what a played or taken-back move leaves stale in `ui`;
     /// `position` is the position now.
     fn after_move(_ui: &mut Self::Ui, _position: &Self::Position) {}

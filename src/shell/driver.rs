@@ -36,6 +36,20 @@ pub(crate) struct Record<S, T> {
 /// What the page says while a computer thinks and a person taps.
 const THINKING: &str = "The computer is thinking… (Enter: move now)";
 
+/// The mark the record puts after a move the game made by itself.
+const BY_GAME: char = '*';
+
+/// The most moves the game makes by itself after one move.
+const MAX_FOLLOW_UPS: usize = 1_000;
+
+/// A recorded move's notation, and whether the game made it by itself.
+fn split_mark(text: &str) -> (&str, bool) {
+    match text.strip_suffix(BY_GAME) {
+        Some(notation) => (notation, true),
+        None => (text, false),
+    }
+}
+
 /// A game declared by `D`, hosted.
 #[derive(Clone, Debug)]
 pub struct Shell<D: GameDef> {
@@ -176,22 +190,36 @@ impl<D: GameDef> Shell<D> {
         )
     }
 
-    /// Plays a move; clears the moves taken back.
+    /// Plays a move, then the moves the game makes by itself after it
+    /// ([`GameDef::follow_up`]); clears the moves taken back.
     pub fn play(
         &mut self,
         mv: MoveOf<D>,
     ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
-        let effect = self.advance(mv)?;
+        let effect = self.advance(mv, false)?;
         self.undone.clear();
+        for _ in 0..MAX_FOLLOW_UPS {
+            let Some(next) = D::follow_up(&self.settings, &self.position) else {
+                break;
+            };
+            if self.advance(next, true).is_err() {
+                break;
+            }
+        }
         Ok(effect)
     }
 
-    /// Plays a move onto the record, counting the game's end.
+    /// Plays a move onto the record (marked when the game made it by
+    /// itself), counting the game's end.
     fn advance(
         &mut self,
         mv: MoveOf<D>,
+        by_game: bool,
     ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
-        let text = self.position.move_text(mv);
+        let mut text = self.position.move_text(mv);
+        if by_game {
+            text.push(BY_GAME);
+        }
         let was_over = self.position.ending().is_some();
         let effect = self.position.play(mv)?;
         self.moves.push(text);
@@ -202,10 +230,15 @@ impl<D: GameDef> Shell<D> {
         Ok(effect)
     }
 
-    /// Plays a move given in notation.
+    /// Plays exactly the move a record's text names (as [`Game::moves`]
+    /// writes them, `*` for the game's own): no follow-ups, so a copy of a
+    /// game is kept in step move by move. Clears the moves taken back.
     pub fn play_text(&mut self, text: &str) -> Result<(), BadMoveText> {
-        let mv = self.position.read_move(text)?;
-        self.play(mv).map_err(|e| BadMoveText::new(text, e))?;
+        let (notation, by_game) = split_mark(text);
+        let mv = self.position.read_move(notation)?;
+        self.advance(mv, by_game)
+            .map_err(|e| BadMoveText::new(text, e))?;
+        self.undone.clear();
         Ok(())
     }
 
@@ -281,7 +314,7 @@ impl<D: GameDef> Shell<D> {
         let mut p = D::setup(settings, seed, start).map_err(StateError)?;
         for (i, text) in moves.iter().enumerate() {
             let mv = p
-                .read_move(text)
+                .read_move(split_mark(text).0)
                 .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
             p.play(mv)
                 .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
@@ -289,44 +322,29 @@ impl<D: GameDef> Shell<D> {
         Ok(p)
     }
 
-    /// Whether a person made any of the moves (asked as the page refreshes
-    /// its buttons: it replays only up to the first such move, usually the
-    /// first move of all).
-    fn any_person_move(&self) -> bool {
-        if !D::has_person(&self.settings) {
-            return !self.moves.is_empty();
-        }
-        let Ok(mut p) = D::setup(&self.settings, self.seed, &self.start) else {
-            return false;
-        };
-        for text in &self.moves {
-            if p.ending().is_some() || !D::computer_to_move(&self.settings, &p) {
-                return true;
-            }
-            match p.read_move(text) {
-                Ok(mv) if p.play(mv).is_ok() => {}
-                _ => return false,
-            }
-        }
-        false
-    }
-
-    /// How many moves the last move a person made leaves before it: undo
-    /// goes back to there. Where every seat is a computer's, the last move.
-    fn last_person_move(&self) -> Option<usize> {
-        if !D::has_person(&self.settings) {
-            return self.moves.len().checked_sub(1);
-        }
+    /// The first (or last) move a person made: not the game's own, and
+    /// not a computer's. Where every seat is a computer's, any move not the
+    /// game's own counts. The first is asked as the page refreshes its
+    /// buttons, and usually found at the first move; the last is where
+    /// undo goes back to.
+    fn person_move(&self, first: bool) -> Option<usize> {
+        let mut found = None;
         let mut p = D::setup(&self.settings, self.seed, &self.start).ok()?;
-        let mut last = None;
+        let anyone = !D::has_person(&self.settings);
         for (i, text) in self.moves.iter().enumerate() {
-            if p.ending().is_some() || !D::computer_to_move(&self.settings, &p) {
-                last = Some(i);
+            let (notation, by_game) = split_mark(text);
+            if !by_game
+                && (anyone || p.ending().is_some() || !D::computer_to_move(&self.settings, &p))
+            {
+                found = Some(i);
+                if first {
+                    break;
+                }
             }
-            let mv = p.read_move(text).ok()?;
+            let mv = p.read_move(notation).ok()?;
             p.play(mv).ok()?;
         }
-        last
+        found
     }
 }
 
@@ -439,7 +457,7 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn can_undo(&self) -> bool {
-        D::may_undo(&self.settings) && self.any_person_move()
+        D::may_undo(&self.settings) && self.person_move(true).is_some()
     }
 
     /// Takes back the last move a person made, and the computers' replies to it.
@@ -447,7 +465,7 @@ impl<D: GameDef> Game for Shell<D> {
         if !D::may_undo(&self.settings) {
             return Outcome::nothing();
         }
-        let Some(to) = self.last_person_move() else {
+        let Some(to) = self.person_move(false) else {
             return Outcome::nothing();
         };
         let position = match Self::replay(&self.settings, self.seed, &self.start, &self.moves[..to])
@@ -461,16 +479,17 @@ impl<D: GameDef> Game for Shell<D> {
         }
         let taken = self.moves.split_off(to);
         let first = taken.first().cloned().unwrap_or_default();
-        let n = taken.len();
+        // The replies: the other players' moves after the person's, not the game's own.
+        let replies = taken.iter().skip(1).filter(|t| !split_mark(t).1).count();
         self.undone.extend(taken.into_iter().rev());
         self.thinker = None;
         self.said.clear();
         D::after_move(&mut self.ui, &self.position);
-        match n {
-            1 => Outcome::moved(format!("Took back {first}.")),
-            2 => Outcome::moved("Took back your move and the computer's reply."),
-            _ => Outcome::moved("Took back your move and the replies to it."),
-        }
+        Outcome::moved(match replies {
+            0 => format!("Took back {first}."),
+            1 => "Took back your move and the computer's reply.".to_owned(),
+            _ => "Took back your move and the replies to it.".to_owned(),
+        })
     }
 
     fn can_redo(&self) -> bool {
@@ -481,21 +500,29 @@ impl<D: GameDef> Game for Shell<D> {
         if !self.can_redo() {
             return Outcome::nothing();
         }
-        let Some(text) = self.undone.pop() else {
+        let Some(first) = self.undone.last().cloned() else {
             return Outcome::nothing();
         };
-        let played = self
-            .position
-            .read_move(&text)
-            .map_err(|e| e.reason)
-            .and_then(|mv| self.advance(mv).map_err(|e| e.to_string()));
-        match played {
-            Ok(_) => Outcome::moved(format!("Played {text} again.")),
-            Err(e) => {
-                self.undone.push(text.clone());
-                Outcome::say(format!("Cannot redo {text}: {e}."))
+        // The move, and the moves the game made by itself after it.
+        let mut replayed = 0;
+        while let Some(text) = self.undone.pop() {
+            let (notation, by_game) = split_mark(&text);
+            if replayed > 0 && !by_game {
+                self.undone.push(text);
+                break;
             }
+            let played = self
+                .position
+                .read_move(notation)
+                .map_err(|e| e.reason)
+                .and_then(|mv| self.advance(mv, by_game).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                self.undone.push(text.clone());
+                return Outcome::say(format!("Cannot redo {text}: {e}."));
+            }
+            replayed += 1;
         }
+        Outcome::moved(format!("Played {} again.", split_mark(&first).0))
     }
 
     fn hint(&mut self) -> Outcome {
