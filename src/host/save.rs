@@ -122,12 +122,32 @@ pub enum Restored {
         /// The key it was moved to.
         kept_under: String,
     },
+    /// The save was unreadable and could not be moved aside (storage full or
+    /// refused): it stays where it is, and nothing may be saved over it.
+    LeftInPlace {
+        /// Why it was unreadable.
+        problem: SaveProblem,
+        /// Its key.
+        key: String,
+    },
 }
 
 impl Restored {
+    /// Whether the game may be saved under the key: not over a save that
+    /// could not be moved aside.
+    pub fn may_save(&self) -> bool {
+        !matches!(self, Restored::LeftInPlace { .. })
+    }
+
     /// The notice to show the player, if any.
     pub fn notice(&self, title: &str) -> Option<String> {
         match self {
+            Restored::LeftInPlace { problem, key } => Some(format!(
+                "Your saved {title} game could not be restored: {problem}. It could not be moved \
+                 aside either (the browser's storage is full or refused), so it stays under the \
+                 storage key '{key}' and this game will not be saved over it. Free some storage \
+                 and reload to keep your progress."
+            )),
             Restored::SetAside {
                 problem,
                 kept_under,
@@ -211,9 +231,15 @@ pub fn restore(store: &mut dyn Store, key: &str, kind: GameKind, game: &mut dyn 
     };
     match decode(&raw, kind, game) {
         Ok(()) => Restored::Loaded,
-        Err(problem) => Restored::SetAside {
-            kept_under: set_aside(store, key).unwrap_or_else(|| key.to_owned()),
-            problem,
+        Err(problem) => match set_aside(store, key) {
+            Some(kept_under) => Restored::SetAside {
+                problem,
+                kept_under,
+            },
+            None => Restored::LeftInPlace {
+                problem,
+                key: key.to_owned(),
+            },
         },
     }
 }
@@ -268,6 +294,42 @@ mod tests {
             .notice("Klondike")
             .unwrap()
             .contains("parlour:klondike:bad:2"));
+    }
+
+    /// A store that holds what it was given and refuses every write.
+    struct FullStore(MemoryStore);
+
+    impl Store for FullStore {
+        fn get(&self, key: &str) -> Option<String> {
+            self.0.get(key)
+        }
+        fn set(&mut self, _key: &str, _value: &str) -> Result<(), StoreError> {
+            Err(StoreError("the quota is exceeded".into()))
+        }
+        fn remove(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+    }
+
+    #[test]
+    fn a_corrupt_save_that_cannot_be_moved_aside_is_left_in_place() {
+        let mut full = MemoryStore::default();
+        full.set("parlour:klondike", "{not json").unwrap();
+        let mut store = FullStore(full);
+        let mut game = new_game(GameKind::Klondike, Seed(3));
+        let r = restore(
+            &mut store,
+            "parlour:klondike",
+            GameKind::Klondike,
+            game.as_mut(),
+        );
+        assert!(matches!(r, Restored::LeftInPlace { .. }), "{r:?}");
+        assert!(!r.may_save());
+        assert!(r
+            .notice("Klondike")
+            .unwrap()
+            .contains("will not be saved over it"));
+        assert_eq!(store.get("parlour:klondike").as_deref(), Some("{not json"));
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub struct Opened {
     pub game: Box<dyn Game>,
     /// What went wrong on the way: bad parameters, an unreadable save.
     pub notices: Vec<String>,
+    /// Whether the game may be saved under its key: not over an unreadable
+    /// save that could not be moved aside.
+    pub may_save: bool,
 }
 
 /// What the URL or the mount options ask of a game.
@@ -52,6 +55,7 @@ pub fn open(
     let restored = restore(store, key, kind, game.as_mut());
     notices.extend(restored.notice(kind.title()));
     let loaded = restored == Restored::Loaded;
+    let may_save = restored.may_save();
 
     let rules_before = rule_values(game.as_ref());
     notices.extend(
@@ -64,13 +68,16 @@ pub fn open(
     if !loaded || rules_changed || seed_differs {
         game.new_game(wanted.seed.unwrap_or(fresh));
     }
-    if let Err(e) = write(store, key, kind, game.as_ref()) {
-        notices.push(format!("Progress will not be kept: {e}."));
+    if may_save {
+        if let Err(e) = write(store, key, kind, game.as_ref()) {
+            notices.push(format!("Progress will not be kept: {e}."));
+        }
     }
     Opened {
         kind,
         game,
         notices,
+        may_save,
     }
 }
 
@@ -178,5 +185,39 @@ mod tests {
         assert!(o.notices[0].contains("k:bad:1"));
         assert!(o.notices[1].contains("'pips'"));
         assert_eq!(store.get("k:bad:1").as_deref(), Some("garbage"));
+    }
+
+    #[test]
+    fn an_unreadable_save_that_cannot_be_moved_is_never_written_over() {
+        /// Holds what it was given; refuses every write.
+        struct Full(MemoryStore);
+        impl Store for Full {
+            fn get(&self, key: &str) -> Option<String> {
+                self.0.get(key)
+            }
+            fn set(&mut self, _: &str, _: &str) -> Result<(), crate::host::save::StoreError> {
+                Err(crate::host::save::StoreError("full".into()))
+            }
+            fn remove(&mut self, key: &str) {
+                self.0.remove(key);
+            }
+        }
+        let mut inner = MemoryStore::default();
+        inner.set("k", "garbage").unwrap();
+        let mut store = Full(inner);
+        let o = open(
+            GameKind::Phutball,
+            &wanted(None, &[]),
+            &mut store,
+            "k",
+            Seed(1),
+        );
+        assert!(!o.may_save);
+        assert!(
+            o.notices[0].contains("will not be saved over it"),
+            "{:?}",
+            o.notices
+        );
+        assert_eq!(store.get("k").as_deref(), Some("garbage"));
     }
 }

@@ -88,6 +88,8 @@ pub struct App {
     panel_opener: Option<HtmlElement>,
     current: Rc<Cell<Option<GameKind>>>,
     save_failed: bool,
+    /// Whether this game may be saved (see [`session::Opened::may_save`]).
+    may_save: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -179,6 +181,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         panel_opener: None,
         current: current.clone(),
         save_failed: false,
+        may_save: true,
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -285,6 +288,8 @@ impl App {
         let key = self.key_for(kind);
         let opened = session::open(kind, wanted, self.store.as_mut(), &key, fresh_seed());
         notices.extend(opened.notices);
+        // An unreadable save that could not be moved aside is never written over.
+        self.may_save = opened.may_save;
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         self.game = Some(game);
@@ -396,6 +401,9 @@ impl App {
         let (Some(g), Some(kind)) = (&self.game, self.current.get()) else {
             return;
         };
+        if !self.may_save {
+            return;
+        }
         let key = self.key_for(kind);
         if let Err(e) = save::write(self.store.as_mut(), &key, kind, g.as_ref()) {
             if !self.save_failed {
