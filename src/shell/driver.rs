@@ -20,6 +20,7 @@ use crate::shell::settings::Settings;
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
 use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 
 /// What is saved: the deal, the settings, the start and the moves in notation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -86,13 +87,26 @@ impl<D: GameDef> Shell<D> {
                 (d, p)
             }
         };
+        Self::assemble(seed, settings, start, position, Vec::new(), Vec::new())
+    }
+
+    /// A game at `position`, reached by `moves`, with fresh screen state,
+    /// no computer thinking and no statistics yet.
+    fn assemble(
+        seed: Seed,
+        settings: D::Settings,
+        start: D::Start,
+        position: D::Position,
+        moves: Vec<String>,
+        undone: Vec<String>,
+    ) -> Self {
         Shell {
             seed,
             settings,
             start,
             position,
-            moves: Vec::new(),
-            undone: Vec::new(),
+            moves,
+            undone,
             ui: D::Ui::default(),
             thinker: None,
             said: String::new(),
@@ -111,28 +125,27 @@ impl<D: GameDef> Shell<D> {
         } = loaded;
         let seed = named.unwrap_or(seed);
         let position = Self::replay(&settings, seed, &start, &moves)?;
-        Ok(Shell {
+        Ok(Self::assemble(
             seed,
             settings,
             start,
             position,
             moves,
-            undone: Vec::new(),
-            ui: D::Ui::default(),
-            thinker: None,
-            said: String::new(),
-            stats: D::Stats::default(),
-        })
+            Vec::new(),
+        ))
     }
 
     /// A game that starts from `start` under `settings`.
     pub fn from_start(seed: Seed, settings: D::Settings, start: D::Start) -> Result<Self, String> {
         let position = D::setup(&settings, seed, &start)?;
-        let mut g = Self::new(seed);
-        g.settings = settings;
-        g.start = start;
-        g.position = position;
-        Ok(g)
+        Ok(Self::assemble(
+            seed,
+            settings,
+            start,
+            position,
+            Vec::new(),
+            Vec::new(),
+        ))
     }
 
     /// The position now.
@@ -311,10 +324,30 @@ impl<D: GameDef> Shell<D> {
         start: &D::Start,
         moves: &[String],
     ) -> Result<D::Position, StateError> {
+        Self::walk(settings, seed, start, moves, |_, _, _| {
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Replays `moves` as [`Shell::replay`] does; `visit` sees each position
+    /// before its move (the move's index, the position, whether the game
+    /// made the move itself) and may end the walk there. Returns the
+    /// position the walk ended at.
+    fn walk(
+        settings: &D::Settings,
+        seed: Seed,
+        start: &D::Start,
+        moves: &[String],
+        mut visit: impl FnMut(usize, &D::Position, bool) -> ControlFlow<()>,
+    ) -> Result<D::Position, StateError> {
         let mut p = D::setup(settings, seed, start).map_err(StateError)?;
         for (i, text) in moves.iter().enumerate() {
+            let (notation, by_game) = split_mark(text);
+            if visit(i, &p, by_game).is_break() {
+                break;
+            }
             let mv = p
-                .read_move(split_mark(text).0)
+                .read_move(notation)
                 .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
             p.play(mv)
                 .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
@@ -329,21 +362,25 @@ impl<D: GameDef> Shell<D> {
     /// undo goes back to.
     fn person_move(&self, first: bool) -> Option<usize> {
         let mut found = None;
-        let mut p = D::setup(&self.settings, self.seed, &self.start).ok()?;
         let anyone = !D::has_person(&self.settings);
-        for (i, text) in self.moves.iter().enumerate() {
-            let (notation, by_game) = split_mark(text);
-            if !by_game
-                && (anyone || p.ending().is_some() || !D::computer_to_move(&self.settings, &p))
-            {
-                found = Some(i);
-                if first {
-                    break;
+        let settings = &self.settings;
+        Self::walk(
+            settings,
+            self.seed,
+            &self.start,
+            &self.moves,
+            |i, p, by_game| {
+                if !by_game && (anyone || p.ending().is_some() || !D::computer_to_move(settings, p))
+                {
+                    found = Some(i);
+                    if first {
+                        return ControlFlow::Break(());
+                    }
                 }
-            }
-            let mv = p.read_move(notation).ok()?;
-            p.play(mv).ok()?;
-        }
+                ControlFlow::Continue(())
+            },
+        )
+        .ok()?;
         found
     }
 }
@@ -562,23 +599,23 @@ impl<D: GameDef> Game for Shell<D> {
     fn load(&mut self, state: &str) -> Result<(), StateError> {
         let rec: Record<D::Start, D::Stats> = state_from_text(state)?;
         let settings = D::Settings::from_options(&rec.options)?;
-        let position = Self::replay(&settings, rec.seed, &rec.start, &rec.moves)?;
-        // The moves taken back must replay too.
+        // One replay through the moves and then the moves taken back (they
+        // must replay too), keeping the position after the moves.
+        let played = rec.moves.len();
         let mut all = rec.moves.clone();
         all.extend(rec.undone.iter().rev().cloned());
-        Self::replay(&settings, rec.seed, &rec.start, &all)?;
-        *self = Shell {
-            seed: rec.seed,
-            settings,
-            start: rec.start,
-            position,
-            moves: rec.moves,
-            undone: rec.undone,
-            ui: D::Ui::default(),
-            thinker: None,
-            said: String::new(),
-            stats: rec.stats,
-        };
+        let mut position = None;
+        let end = Self::walk(&settings, rec.seed, &rec.start, &all, |i, p, _| {
+            if i == played {
+                position = Some(p.clone());
+            }
+            ControlFlow::Continue(())
+        })?;
+        let position = position.unwrap_or(end);
+        *self = Self::assemble(
+            rec.seed, settings, rec.start, position, rec.moves, rec.undone,
+        );
+        self.stats = rec.stats;
         Ok(())
     }
 }

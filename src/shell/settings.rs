@@ -8,7 +8,7 @@
 //! read the typed values, so a choice is matched once, exhaustively, and an
 //! unknown value is an error, never a silent default.
 
-use crate::shell::options::{OptionError, OptionSpec, OptionText};
+use crate::shell::options::{Choice, OptionError, OptionSpec, OptionText};
 
 #[doc(hidden)]
 pub use serde as __serde;
@@ -20,16 +20,20 @@ pub trait Setting: Copy + PartialEq + Default + 'static {
     /// Every value, in the order of `SPEC.choices`.
     const ALL: &'static [Self];
 
+    /// The value's choice: its text and label.
+    fn choice(self) -> &'static Choice {
+        let i = Self::ALL.iter().position(|&v| v == self).unwrap_or(0);
+        &Self::SPEC.choices[i]
+    }
+
     /// The value as written in URLs and saves.
     fn text(self) -> &'static str {
-        let i = Self::ALL.iter().position(|&v| v == self).unwrap_or(0);
-        Self::SPEC.choices[i].value
+        self.choice().value
     }
 
     /// The value as shown in the settings panel.
     fn label(self) -> &'static str {
-        let i = Self::ALL.iter().position(|&v| v == self).unwrap_or(0);
-        Self::SPEC.choices[i].label
+        self.choice().label
     }
 
     /// Reads a value written by [`Setting::text`].
