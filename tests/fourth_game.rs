@@ -3,7 +3,7 @@
 //! through its saves, undo and redo, records of moves and a computer's turns.
 //! If this file needs anything the guide does not mention, the guide is wrong.
 
-use parlour::shell::def::{Action, GameDef, View};
+use parlour::shell::def::{Action, Event, GameDef, View};
 use parlour::shell::geom::{Point, Rect, Size};
 use parlour::shell::input::{Gesture, Key};
 use parlour::shell::paint::{Align, Color, Painter, Recorder};
@@ -272,13 +272,14 @@ impl GameDef for TicTacToe {
     }
 
     fn narrate(
-        _: &TicSettings,
+        game: &View<Self>,
+        _: &Option<u8>,
         before: &Board,
         mv: Mark,
         _: &(),
-        after: &Board,
         by_computer: bool,
     ) -> String {
+        let after = game.position;
         let who = ["X", "O"][before.to_move];
         let who = if by_computer { "Computer: O" } else { who };
         match after.ending() {
@@ -295,7 +296,7 @@ impl GameDef for TicTacToe {
         }
     }
 
-    fn status(game: &View<Self>) -> String {
+    fn status(game: &View<Self>, _: &Option<u8>) -> String {
         match game.position.ending() {
             Some(Ending::Won(s)) => format!("{} won", ["X", "O"][s]),
             Some(Ending::Drawn) => "Drawn".into(),
@@ -303,14 +304,19 @@ impl GameDef for TicTacToe {
         }
     }
 
-    fn count_end(wins: &mut Wins, _: &TicSettings, end: &Board, add: bool) {
+    fn count(wins: &mut Wins, _: &TicSettings, end: &Board, _: f64, event: Event) {
         if let Some(Ending::Won(seat)) = end.ending() {
             let n = &mut wins.0[seat];
-            *n = if add { *n + 1 } else { n.saturating_sub(1) };
+            match event {
+                Event::Ended => *n += 1,
+                Event::Unended => *n = n.saturating_sub(1),
+                _ => {}
+            }
         }
     }
 
-    fn stats(_: &View<Self>, wins: &Wins) -> Option<Vec<(String, String)>> {
+    fn stats(game: &View<Self>) -> Option<Vec<(String, String)>> {
+        let wins = game.stats;
         Some(vec![
             ("X won".into(), wins.0[0].to_string()),
             ("O won".into(), wins.0[1].to_string()),

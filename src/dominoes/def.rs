@@ -9,7 +9,7 @@ use super::rules::{Effect, Move, Variant};
 use super::settings::Settings;
 use super::table::{Table, Ui};
 use super::view;
-use crate::shell::def::{Action, GameDef, Loaded, View};
+use crate::shell::def::{Action, Change, Event, GameDef, Loaded, View};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
@@ -136,7 +136,7 @@ impl GameDef for DominoesDef {
         table(game).key(ui, key, board)
     }
 
-    fn after_move(ui: &mut Ui, _: &Match) {
+    fn after_move(_: &View<Self>, ui: &mut Ui, _: &Match, _: Change) {
         ui.selected = None;
         ui.pick = None;
         ui.drag = None;
@@ -144,13 +144,14 @@ impl GameDef for DominoesDef {
     }
 
     fn narrate(
-        settings: &Settings,
+        game: &View<Self>,
+        _: &Ui,
         before: &Match,
         mv: Play,
         effect: &Option<Effect>,
-        after: &Match,
         _: bool,
     ) -> String {
+        let (settings, after) = (game.settings, game.position);
         let Play::Hand(mv) = mv else {
             return format!("Hand {} is dealt.", after.hand_number());
         };
@@ -169,15 +170,20 @@ impl GameDef for DominoesDef {
         text
     }
 
-    fn count_end(tally: &mut Tally, _: &Settings, m: &Match, add: bool) {
+    fn count(tally: &mut Tally, _: &Settings, m: &Match, _: f64, event: Event) {
         if let Some(Ending::Won(w)) = m.ending() {
             if let Some(t) = tally.0.get_mut(w) {
-                *t = if add { *t + 1 } else { t.saturating_sub(1) };
+                match event {
+                    Event::Ended => *t += 1,
+                    Event::Unended => *t = t.saturating_sub(1),
+                    _ => {}
+                }
             }
         }
     }
 
-    fn stats(game: &View<Self>, tally: &Tally) -> Option<Vec<(String, String)>> {
+    fn stats(game: &View<Self>) -> Option<Vec<(String, String)>> {
+        let tally = game.stats;
         let t = table(game);
         let m = game.position;
         let seats = m.rules().players();
@@ -225,7 +231,7 @@ impl GameDef for DominoesDef {
         }
     }
 
-    fn status(game: &View<Self>) -> String {
+    fn status(game: &View<Self>, _: &Ui) -> String {
         table(game).status_line()
     }
 

@@ -128,7 +128,7 @@ fn saves_round_trip_and_refuse_tampering() {
     other.load(&saved).unwrap();
     assert_eq!(other.position(), d.position());
     assert_eq!(other.save(), saved);
-    let mut rec: crate::shell::driver::Record<(), def::Tally> =
+    let mut rec: crate::shell::record::Record<(), def::Tally> =
         crate::shell::codec::state_from_text(&saved).unwrap();
     rec.moves.push("0-0-0@40,40u".into());
     let err = other

@@ -7,7 +7,7 @@ use super::rules::{self, Move, Side};
 use super::settings::{ComputerSide, Settings, Threats};
 use super::view::{self, Geometry};
 use super::{ai, finder, notation, record, Setup};
-use crate::shell::def::{Action, GameDef, Loaded, View};
+use crate::shell::def::{Action, Change, GameDef, Loaded, View};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
@@ -89,18 +89,19 @@ impl GameDef for PhutballDef {
         input::key(game, ui, key)
     }
 
-    fn after_move(ui: &mut Ui, _: &Contest) {
+    fn after_move(_: &View<Self>, ui: &mut Ui, _: &Contest, _: Change) {
         ui.building = None;
     }
 
     fn narrate(
-        _: &Settings,
+        game: &View<Self>,
+        _: &Ui,
         before: &Contest,
         mv: Move,
         _: &Option<Side>,
-        after: &Contest,
         by_computer: bool,
     ) -> String {
+        let after = game.position;
         let side = before.board().to_move.name();
         let mut msg = if by_computer {
             "Computer: ".to_owned()
@@ -143,7 +144,7 @@ impl GameDef for PhutballDef {
         })
     }
 
-    fn status(game: &View<Self>) -> String {
+    fn status(game: &View<Self>, _: &Ui) -> String {
         let p = game.position.board();
         let mut s = match game.position.result() {
             Some(rules::End::Goal(side)) => format!("Goal! {} win", side.name()),

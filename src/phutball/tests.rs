@@ -107,7 +107,7 @@ fn saves_replay_and_refuse_tampering() {
     let mut other = Phutball::new(Seed(1));
     other.load(&saved).unwrap();
     assert_eq!(other.position(), g.position());
-    let mut bad: crate::shell::driver::Record<Option<Setup>, ()> =
+    let mut bad: crate::shell::record::Record<Option<Setup>, ()> =
         crate::shell::codec::state_from_text(&saved).unwrap();
     bad.moves = vec!["H11".into(), "H11".into()];
     let err = other

@@ -29,8 +29,51 @@ pub enum Action<M> {
     Redraw,
     /// Tell the player something; nothing was played.
     Say(String),
-    /// Play this move through the rules.
+    /// Play this move through the rules (from [`GameDef::tick`]: a move
+    /// the game makes by itself, such as a card of an auto-complete).
     Play(M),
+    /// Deal the game from this seed instead, and say this: the game chose
+    /// the deal itself (a winnable one) before any move was played, so
+    /// nothing is counted as begun or left.
+    Deal(Seed, String),
+}
+
+/// A moment in a game's life that its statistics may count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The first move of a fresh game was played.
+    Began,
+    /// The game has just ended.
+    Ended,
+    /// The move that ended the game was taken back.
+    Unended,
+    /// A new game replaces this one; `began` says whether a move was played.
+    Left {
+        /// Whether any move of the game was played.
+        began: bool,
+    },
+}
+
+/// How a game came to be on the table, for [`GameDef::dealt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dealt {
+    /// The player asked for a new game.
+    New,
+    /// The game picked this deal itself ([`Action::Deal`]).
+    Chosen,
+    /// A saved or recorded game was restored, or the page opened.
+    Restored,
+}
+
+/// What changed the position, for [`GameDef::after_move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A move was played, with the game's own follow-ups.
+    Played,
+    /// Moves were taken back.
+    Undone,
+    /// Moves taken back were played again.
+    Redone,
 }
 
 /// The game as a game's view and input mapping see it: read-only.
@@ -49,6 +92,17 @@ pub struct View<'a, D: GameDef> {
     pub computer_to_move: bool,
     /// What the last move did, as narrated (empty after an undo or a new game).
     pub said: &'a str,
+    /// What the game keeps from one game to the next.
+    pub stats: &'a D::Stats,
+    /// Milliseconds played in this game: the clock runs from the first
+    /// move until the game ends.
+    pub elapsed_ms: f64,
+    /// The page's clock at the last frame, in milliseconds.
+    pub now: f64,
+    /// The player asked for less motion: no animations.
+    pub reduced_motion: bool,
+    /// The board size of the last gesture, key or frame (empty before any).
+    pub board: Size,
 }
 
 /// A game read from a record: what it was set up with and its moves.
@@ -142,33 +196,54 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         None
     }
 
-    /// Clears what a played or taken-back move leaves stale in `ui`;
-    /// `position` is the position now.
-    fn after_move(_ui: &mut Self::Ui, _position: &Self::Position) {}
-
-    /// One sentence saying what `mv` did: `before` is where it was played,
-    /// `after` where it led, `by_computer` whether a computer chose it.
-    fn narrate(
-        settings: &Self::Settings,
-        before: &Self::Position,
-        mv: MoveOf<Self>,
-        effect: &EffectOf<Self>,
-        after: &Self::Position,
-        by_computer: bool,
-    ) -> String;
-
-    /// Counts a game that has just ended in `position` (`add`), or takes
-    /// back the count when its last move is undone (`!add`).
-    fn count_end(
-        _stats: &mut Self::Stats,
-        _settings: &Self::Settings,
-        _position: &Self::Position,
-        _add: bool,
+    /// Brings `ui` up to date after the position changed: clears what the
+    /// change left stale, starts animations from `before` (where the
+    /// position was). Called once for a move and its follow-ups, an undo
+    /// or a redo.
+    fn after_move(
+        _game: &View<Self>,
+        _ui: &mut Self::Ui,
+        _before: &Self::Position,
+        _change: Change,
     ) {
     }
 
-    /// The statistics as label–value rows, if the game keeps any.
-    fn stats(_game: &View<Self>, _stats: &Self::Stats) -> Option<Vec<(String, String)>> {
+    /// Sets `ui` up for a game just dealt or restored (a deal animation, a
+    /// background search).
+    fn dealt(_game: &View<Self>, _ui: &mut Self::Ui, _how: Dealt) {}
+
+    /// Called once a frame with the page's clock in `game.now`: runs
+    /// animations and background work, and may play a move of the game's
+    /// own ([`Action::Play`]) or choose another deal ([`Action::Deal`]).
+    fn tick(_game: &View<Self>, _ui: &mut Self::Ui) -> Action<MoveOf<Self>> {
+        Action::Nothing
+    }
+
+    /// One sentence saying what `mv` did: `before` is where it was played,
+    /// `game.position` where it led (after the game's own follow-ups),
+    /// `by_computer` whether a computer chose it.
+    fn narrate(
+        game: &View<Self>,
+        ui: &Self::Ui,
+        before: &Self::Position,
+        mv: MoveOf<Self>,
+        effect: &EffectOf<Self>,
+        by_computer: bool,
+    ) -> String;
+
+    /// Counts `event` of a game now at `position`, `elapsed_ms` into it.
+    fn count(
+        _stats: &mut Self::Stats,
+        _settings: &Self::Settings,
+        _position: &Self::Position,
+        _elapsed_ms: f64,
+        _event: Event,
+    ) {
+    }
+
+    /// The statistics as label–value rows (from `game.stats`), if the game
+    /// keeps any.
+    fn stats(_game: &View<Self>) -> Option<Vec<(String, String)>> {
         None
     }
 
@@ -176,7 +251,7 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     fn hint(game: &View<Self>, ui: &mut Self::Ui) -> Action<MoveOf<Self>>;
 
     /// One line for the status bar.
-    fn status(game: &View<Self>) -> String;
+    fn status(game: &View<Self>, ui: &Self::Ui) -> String;
 
     /// The rules pages for these settings (paths under `rules/`).
     fn rules_pages(settings: &Self::Settings) -> Vec<String>;

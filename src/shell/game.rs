@@ -47,6 +47,15 @@ impl Outcome {
         }
     }
 
+    /// Both outcomes: redraw or save if either asks, and the first message.
+    pub fn and(self, other: Outcome) -> Outcome {
+        Outcome {
+            redraw: self.redraw || other.redraw,
+            changed: self.changed || other.changed,
+            message: self.message.or(other.message),
+        }
+    }
+
     /// Nothing changed but the player should be told something.
     pub fn say(message: impl Into<String>) -> Self {
         Outcome {

@@ -13,6 +13,7 @@ pub mod input;
 pub mod options;
 pub mod paint;
 pub mod position;
+pub mod record;
 pub mod settings;
 pub mod think;
 

@@ -1,0 +1,133 @@
+//! Klondike's declaration: how a game is dealt, what the game does by
+//! itself, and where its view, input mapping, narration and statistics live.
+
+use super::analysis;
+use super::input;
+use super::narrate;
+use super::rules::{Effects, Move, Scoring, State};
+use super::settings::{AutoMove, Settings, VegasUndo};
+use super::show;
+use super::stats::Stats;
+use super::table::Ui;
+use super::view::Layout;
+use crate::shell::def::{Action, Change, Dealt, Event, GameDef, View};
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Painter;
+use crate::shell::think::{Pace, Ready};
+use crate::util::rng::Seed;
+
+/// Klondike's declaration.
+#[derive(Clone, Copy, Debug)]
+pub struct KlondikeDef;
+
+/// Klondike has no computer player; the pace is never used.
+const NO_PACE: Pace = Pace {
+    first_slice: 1,
+    max_slice: 1,
+    delay_ms: 0.0,
+    max_ms: 0.0,
+};
+
+impl GameDef for KlondikeDef {
+    type Position = State;
+    type Settings = Settings;
+    /// A deal laid out by hand or read from a deal file, instead of the
+    /// seed's shuffle.
+    type Start = Option<State>;
+    type Ui = Ui;
+    type Mind = Ready<Move>;
+    type Stats = Stats;
+
+    fn setup(settings: &Settings, seed: Seed, start: &Option<State>) -> Result<State, String> {
+        match start {
+            Some(deal) => {
+                deal.check_cards()?;
+                Ok(deal.clone())
+            }
+            None => Ok(State::deal(settings.rules(), seed)),
+        }
+    }
+
+    /// Undo is offered unless Vegas scoring forbids it.
+    fn may_undo(settings: &Settings) -> bool {
+        !(settings.rules().scoring == Scoring::Vegas && settings.vegas_undo == VegasUndo::Forbidden)
+    }
+
+    fn mind(_: &Settings, _: &State, _: Seed) -> Ready<Move> {
+        Ready(None)
+    }
+
+    fn pace(_: &Settings) -> Pace {
+        NO_PACE
+    }
+
+    fn board_size(game: &View<Self>, _: &Ui, viewport: Size) -> Size {
+        Layout::board_for(viewport, game.position)
+    }
+
+    fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
+        show::draw(game, ui, painter, board);
+    }
+
+    fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, _: Size) -> Action<Move> {
+        input::gesture(game, ui, gesture)
+    }
+
+    fn key(game: &View<Self>, ui: &mut Ui, key: Key, _: Size) -> Action<Move> {
+        input::key(game, ui, key)
+    }
+
+    /// With auto-move on, a card that no other card could need goes up to
+    /// its foundation by itself.
+    fn follow_up(settings: &Settings, position: &State) -> Option<Move> {
+        (settings.auto_move == AutoMove::On)
+            .then(|| analysis::safe_move(position))
+            .flatten()
+    }
+
+    fn after_move(game: &View<Self>, ui: &mut Ui, before: &State, change: Change) {
+        ui.after_move(game, before, change);
+    }
+
+    fn dealt(game: &View<Self>, ui: &mut Ui, how: Dealt) {
+        ui.dealt(game, how);
+    }
+
+    fn tick(game: &View<Self>, ui: &mut Ui) -> Action<Move> {
+        ui.tick(game)
+    }
+
+    fn narrate(
+        game: &View<Self>,
+        ui: &Ui,
+        before: &State,
+        mv: Move,
+        effect: &Effects,
+        _: bool,
+    ) -> String {
+        narrate::narrate(game, ui, before, mv, *effect)
+    }
+
+    fn count(stats: &mut Stats, settings: &Settings, state: &State, elapsed_ms: f64, e: Event) {
+        stats.count(settings, state, elapsed_ms, e);
+    }
+
+    /// The statistics of the mode in play; none for two players.
+    fn stats(game: &View<Self>) -> Option<Vec<(String, String)>> {
+        let rules = &game.position.rules;
+        (rules.players == 1).then(|| game.stats.rows(rules))
+    }
+
+    fn hint(game: &View<Self>, ui: &mut Ui) -> Action<Move> {
+        narrate::hint(game, ui)
+    }
+
+    fn status(game: &View<Self>, ui: &Ui) -> String {
+        show::status(game, ui)
+    }
+
+    fn rules_pages(settings: &Settings) -> Vec<String> {
+        settings.rules().variant.rules_pages()
+    }
+}

@@ -1,0 +1,160 @@
+//! What Klondike says: a move in words, and hints from the solver and the
+//! search for progress.
+
+use super::analysis;
+use super::cards::Card;
+use super::rules::{Effects, Move, Pile, State, StockRule};
+use super::solver;
+use super::table::{auto_move, marks, match_result, Game, Ui};
+use crate::shell::def::Action;
+use crate::util::digest_set::DigestSet;
+
+/// Positions the solver may search for a hint (a few milliseconds).
+const HINT_NODES: u64 = 30_000;
+
+/// A pile's name in a sentence.
+pub fn pile_name(p: Pile) -> String {
+    match p {
+        Pile::Stock => "the stock".into(),
+        Pile::Waste => "the waste".into(),
+        Pile::Foundation(f) => format!("the {} foundation", f.suit().name().trim_end_matches('s')),
+        Pile::Tableau(i) => format!("pile {}", i + 1),
+        Pile::Reserve(i) => format!("reserve {}", i + 1),
+    }
+}
+
+/// What `mv`, played at `before`, did.
+pub fn describe(before: &State, mv: Move, fx: Effects) -> String {
+    let card = before.moving_card(mv).map(Card::name).unwrap_or_default();
+    let mut text = match mv {
+        Move::Deal if before.rules.stock != StockRule::Waste => {
+            "Dealt a card onto each pile.".to_owned()
+        }
+        Move::Deal => {
+            let n = before.stock.len().min(usize::from(before.rules.draw));
+            if n == 1 {
+                format!("Dealt the {card}.")
+            } else {
+                format!("Dealt {n} cards.")
+            }
+        }
+        Move::Recycle => "Turned the waste over into the stock.".to_owned(),
+        Move::Pass => "Passed.".to_owned(),
+        Move::WasteToFoundation | Move::TableauToFoundation(_) | Move::ReserveToFoundation(_) => {
+            format!("Moved the {card} to its foundation.")
+        }
+        Move::WasteToTableau(t)
+        | Move::ReserveToTableau(_, t)
+        | Move::FoundationToTableau(_, t)
+        | Move::TableauToTableau { to: t, .. } => {
+            let onto = before.tableau[usize::from(t)]
+                .top()
+                .map(|c| format!("onto the {}", c.name()))
+                .unwrap_or_else(|| format!("to the empty pile {}", t + 1));
+            match mv {
+                Move::TableauToTableau { count, .. } if count > 1 => {
+                    format!("Moved {count} cards from the {card} {onto}.")
+                }
+                _ => format!("Moved the {card} {onto}."),
+            }
+        }
+    };
+    if let Some(c) = fx.flipped {
+        text.push_str(&format!(" Turned up the {}.", c.name()));
+    }
+    if fx.passed {
+        text.push_str(&format!(" Player {} to play.", (before.turn ^ 1) + 1));
+    }
+    text
+}
+
+/// What `mv` did, and what the game came to after it.
+pub fn narrate(g: &Game, ui: &Ui, before: &State, mv: Move, fx: Effects) -> String {
+    let mut text = describe(before, mv, fx);
+    if let Some((title, detail)) = match_result(g.position, ui.lost) {
+        text.push_str(&format!(" {title} {detail}."));
+    } else if g.position.is_won() {
+        text.push_str(" You won!");
+    } else if ui.lost {
+        text.push_str(" No useful move is left: undo, or deal a new game.");
+    }
+    text
+}
+
+/// `mv` as advice ("move the 7♥ onto the 8♠.").
+fn advice(state: &State, mv: Move) -> String {
+    match mv {
+        Move::Deal => "deal from the stock.".to_owned(),
+        Move::Recycle => "turn the waste over.".to_owned(),
+        Move::Pass => "pass the turn (tap your stock).".to_owned(),
+        _ => {
+            let said = describe(state, mv, Effects::default());
+            match said.strip_prefix("Moved") {
+                Some(rest) => format!("move{rest}"),
+                None => said,
+            }
+        }
+    }
+}
+
+/// A legal move to a position the game has not been in yet, for a hint
+/// when the search for progress runs out of budget: never a step back.
+fn fresh_move(g: &Game) -> Option<Move> {
+    let mut seen = DigestSet::default();
+    g.replayed(|s| {
+        seen.insert(s.digest());
+    });
+    g.position.legal_moves().into_iter().find(|&mv| {
+        let mut next = g.position.clone();
+        analysis::play_as_game(&mut next, mv, auto_move(g)).is_ok()
+            && !seen.contains(&next.digest())
+    })
+}
+
+/// A hint: the solver's next move on a winning line, else a move towards
+/// progress, else a move somewhere new; outlined on the board.
+pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
+    let state = g.position;
+    let limits = solver::Limits {
+        nodes: HINT_NODES,
+        table_slots: 1 << 16,
+    };
+    if let Ok(report) = solver::solve(state, limits) {
+        match report.verdict {
+            solver::Verdict::Winnable(line) => {
+                if let Some(&mv) = line.first() {
+                    ui.hint = Some((mv, None));
+                    return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
+                }
+            }
+            solver::Verdict::Unwinnable if !state.is_won() => {
+                return Action::Say(
+                    "This position can no longer be won, whatever you play. Undo to go back."
+                        .into(),
+                );
+            }
+            _ => {}
+        }
+    }
+    match analysis::find_progress_beyond(state, marks(g), auto_move(g), analysis::BUDGET) {
+        analysis::Prospect::Progress(line) => {
+            let mv = line[0];
+            ui.hint = Some((mv, None));
+            Action::Say(format!("Hint: {}", advice(state, mv)))
+        }
+        analysis::Prospect::Stuck if state.is_won() => Action::Say("The game is won.".into()),
+        analysis::Prospect::Stuck => {
+            ui.lost = true;
+            Action::Say("No useful move is left. Undo, or start a new deal.".into())
+        }
+        analysis::Prospect::Unknown => match fresh_move(g) {
+            Some(mv) => {
+                ui.hint = Some((mv, None));
+                Action::Say(format!("Hint: try to {}", advice(state, mv)))
+            }
+            None => Action::Say(
+                "No sure progress found, and every move leads back to where you have been.".into(),
+            ),
+        },
+    }
+}

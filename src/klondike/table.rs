@@ -1,0 +1,427 @@
+//! Klondike's screen-only state and what moves it: cards that glide and
+//! fly, the finishing celebration, a hint's outline, the auto-complete's
+//! pace, and the solver's background jobs (the winnable-deal search and the
+//! optional indicator).
+
+use super::analysis;
+use super::anim::{Celebration, Flight};
+use super::cards::Card;
+use super::def::KlondikeDef;
+use super::rules::{Move, Pile, State};
+use super::settings::{AutoComplete, AutoMove, Deck, Indicator};
+use super::solver::{self, Found, Solver};
+use super::variant::Variant;
+use super::view::{self, Layout, Look, Sprite, CARD};
+use crate::shell::def::{Action, Change, Dealt, GameDef, View};
+use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::think::{Pace, Thinker, Turn};
+use crate::util::rng::Seed;
+use std::fmt;
+
+/// The game as Klondike's screen code sees it.
+pub type Game<'a> = View<'a, KlondikeDef>;
+
+/// Cards picked up by a press or a drag.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drag {
+    /// Where they come from.
+    pub pile: Pile,
+    /// How many, from the top.
+    pub count: u8,
+    /// Where the pointer holds the first card, from its corner.
+    pub offset: Point,
+    /// Where the pointer is.
+    pub at: Point,
+}
+
+/// Screen-only state: never saved.
+#[derive(Clone, Debug, Default)]
+pub struct Ui {
+    /// Cards under a press that has not yet become a drag.
+    pub pressed: Option<Drag>,
+    /// Cards being dragged.
+    pub drag: Option<Drag>,
+    /// The keyboard's focus: a pile and how many cards from its top.
+    pub cursor: Option<(Pile, u8)>,
+    /// Cards picked up with the keyboard.
+    pub held: Option<(Pile, u8)>,
+    /// The hinted move, and when its outline fades.
+    pub hint: Option<(Move, Option<f64>)>,
+    flight: Option<Flight>,
+    celebration: Option<Celebration>,
+    /// The game is finishing itself, one card at a time.
+    autoplay: bool,
+    next_auto: f64,
+    /// No useful move is left.
+    pub lost: bool,
+    /// "Winnable deals only": the seed being tried and its solver.
+    pub search: Option<Job>,
+    /// The optional indicator: a solver on the current position, then its answer.
+    judge: Option<Job>,
+    verdict: Option<&'static str>,
+}
+
+/// A solver running in slices between frames, paced by the shell's think
+/// scheduler like a computer player.
+pub struct Job {
+    /// The deal it works on.
+    pub seed: Seed,
+    /// Deals tried so far, this one included.
+    pub tries: u32,
+    thinker: Thinker<Solver>,
+}
+
+impl Job {
+    fn new(seed: Seed, tries: u32, solver: Solver) -> Job {
+        Job {
+            seed,
+            tries,
+            thinker: Thinker::new(solver, JOB_PACE),
+        }
+    }
+
+    /// A job on `state` within `nodes` positions, if the solver takes it.
+    fn on(state: &State, seed: Seed, tries: u32, nodes: u64) -> Option<Job> {
+        let limits = solver::Limits {
+            nodes,
+            table_slots: 1 << 17,
+        };
+        Solver::new(state, limits)
+            .ok()
+            .map(|s| Job::new(seed, tries, s))
+    }
+}
+
+impl Clone for Job {
+    fn clone(&self) -> Self {
+        // A clone starts its search afresh; searches are deterministic, so it ends the same.
+        Job::new(self.seed, self.tries, self.thinker.search().restarted())
+    }
+}
+
+impl fmt::Debug for Job {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Job {{ seed: {}, tries: {}, nodes: {} }}",
+            self.seed,
+            self.tries,
+            self.thinker.search().nodes()
+        )
+    }
+}
+
+/// How the solver's jobs are paced: no pause (they move no card), a first
+/// slice of a few milliseconds, later slices sized to the frame rate, and an
+/// end set by their node budgets.
+pub(super) const JOB_PACE: Pace = Pace {
+    first_slice: 4_000,
+    max_slice: 40_000,
+    delay_ms: 0.0,
+    max_ms: f64::INFINITY,
+};
+/// Positions a "winnable deals only" try may search before the next seed.
+pub(super) const TRY_NODES: u64 = 150_000;
+/// Positions the indicator may search.
+pub(super) const JUDGE_NODES: u64 = 400_000;
+/// How long a hint stays outlined.
+const HINT_MS: f64 = 2500.0;
+/// How long a card takes to glide to its place.
+const MOVE_MS: f64 = 160.0;
+/// The pause between the auto-complete's cards.
+const AUTO_MS: f64 = 110.0;
+
+/// The layout of the board the player last touched (a default one before).
+pub fn layout(g: &Game) -> Layout {
+    let board = if g.board.is_empty() {
+        Layout::board_for(Size::new(16.0, 9.0), g.position)
+    } else {
+        g.board
+    };
+    Layout::of(board, g.position)
+}
+
+/// How cards are drawn under the settings.
+pub fn look(g: &Game) -> Look {
+    Look {
+        four_colour: g.settings.deck == Deck::FourColour,
+        see_through: g.position.rules.variant == Variant::Thoughtful,
+    }
+}
+
+/// Whether safe cards go up by themselves after each move.
+pub fn auto_move(g: &Game) -> bool {
+    g.settings.auto_move == AutoMove::On
+}
+
+/// The best the game has reached (see [`analysis::Marks`]).
+pub fn marks(g: &Game) -> analysis::Marks {
+    let mut marks = None;
+    g.replayed(|s| match marks.as_mut() {
+        None => marks = Some(analysis::Marks::of(s)),
+        Some(m) => m.raise(s),
+    });
+    marks.unwrap_or_else(|| analysis::Marks::of(g.position))
+}
+
+impl Ui {
+    /// Where the dragged cards are drawn, if `sp` is one of them.
+    pub fn dragged_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Option<Rect> {
+        let d = self.drag?;
+        if sp.pile != d.pile {
+            return None;
+        }
+        let len = sprites.iter().filter(|s| s.pile == d.pile).count();
+        let first = len.checked_sub(usize::from(d.count))?;
+        if sp.index < first {
+            return None;
+        }
+        let (_, fan_up) = layout.fan(0, 2);
+        let step = (sp.index - first) as f64 * fan_up.max(CARD.h * 0.2);
+        Some(Rect::new(
+            d.at.x - d.offset.x,
+            d.at.y - d.offset.y + step,
+            CARD.w,
+            CARD.h,
+        ))
+    }
+
+    /// Where `sp` is drawn at `now`: dragged, in flight, or in its place.
+    pub fn drawn_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout, now: f64) -> Rect {
+        if let Some(r) = self.dragged_rect(sp, sprites, layout) {
+            return r;
+        }
+        self.flight
+            .as_ref()
+            .and_then(|f| f.rect(sp.card, sp.rect, now))
+            .unwrap_or(sp.rect)
+    }
+
+    /// Where each card of `state` is drawn right now.
+    fn displayed(&self, state: &State, layout: &Layout, now: f64) -> Vec<(Card, Rect)> {
+        let sprites = view::scene(state, layout);
+        sprites
+            .iter()
+            .map(|sp| (sp.card, self.drawn_rect(sp, &sprites, layout, now)))
+            .collect()
+    }
+
+    /// The celebration, while it runs.
+    pub fn celebrating(&self, now: f64) -> Option<&Celebration> {
+        self.celebration.as_ref().filter(|c| !c.done(now))
+    }
+
+    /// Starts cards gliding from where they were drawn in `before` to where
+    /// they are now.
+    fn fly_from(&mut self, g: &Game, before: &State, layout: &Layout) {
+        if g.reduced_motion {
+            self.flight = None;
+            return;
+        }
+        let from = self.displayed(before, layout, g.now);
+        let now = view::scene(g.position, layout);
+        let moved = from.into_iter().filter(|(card, r)| {
+            now.iter()
+                .find(|sp| sp.card == *card)
+                .is_some_and(|sp| sp.rect != *r)
+        });
+        self.flight = Some(Flight::new(moved.map(|(c, r)| (c, r, 0.0)), MOVE_MS));
+    }
+
+    /// Puts the cards back where they lie, gliding from where they are
+    /// drawn: a drag that was refused or cancelled.
+    pub fn fly_back(&mut self, g: &Game) {
+        self.fly_from(g, g.position, &layout(g));
+        self.drag = None;
+        self.pressed = None;
+    }
+
+    /// Deals the tableau from the stock, card after card.
+    fn deal_animation(&mut self, g: &Game) {
+        if g.reduced_motion {
+            return;
+        }
+        let stock = layout(g).stock;
+        let order = g
+            .position
+            .tableau
+            .iter()
+            .flat_map(|c| c.cards.iter().copied())
+            .enumerate()
+            .map(|(i, c)| (c, stock, i as f64 * 22.0));
+        self.flight = Some(Flight::new(order, 260.0));
+    }
+
+    /// Brings everything up to date after the position changed from `before`.
+    pub fn after_move(&mut self, g: &Game, before: &State, change: Change) {
+        self.fly_from(g, before, &layout(g));
+        self.drag = None;
+        self.pressed = None;
+        self.hint = None;
+        if change != Change::Played {
+            self.held = None;
+            self.autoplay = false;
+        }
+        if change == Change::Undone {
+            self.celebration = None;
+        }
+        self.settle(g, before.is_won());
+        if change == Change::Played
+            && g.settings.auto_complete == AutoComplete::On
+            && !g.position.is_won()
+            && analysis::can_auto_complete(g.position)
+        {
+            self.autoplay = true;
+            self.next_auto = g.now + AUTO_MS;
+        }
+    }
+
+    /// Checks for a win or a lost game, and restarts the indicator.
+    fn settle(&mut self, g: &Game, was_won: bool) {
+        if g.position.is_won() {
+            self.lost = false;
+            self.autoplay = false;
+            if !was_won && !g.reduced_motion {
+                self.celebration = Some(Celebration::default());
+            }
+        } else {
+            self.lost = analysis::is_lost_beyond(g.position, marks(g), auto_move(g));
+        }
+        self.judge(g);
+    }
+
+    /// Sets up for a game just dealt or restored.
+    pub fn dealt(&mut self, g: &Game, how: Dealt) {
+        if how == Dealt::New && g.settings.deals == super::settings::Deals::Winnable {
+            self.search = Job::on(g.position, g.seed, 1, TRY_NODES);
+            if self.search.is_some() {
+                return;
+            }
+        }
+        if how != Dealt::Restored {
+            self.deal_animation(g);
+        }
+        self.settle(g, true);
+    }
+
+    /// Starts the optional indicator's solver on the current position.
+    fn judge(&mut self, g: &Game) {
+        self.verdict = None;
+        self.judge = None;
+        if g.settings.indicator == Indicator::On && !g.position.is_won() {
+            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES);
+        }
+    }
+
+    /// The indicator's verdict on the position, once it has one.
+    pub fn verdict(&self) -> Option<&'static str> {
+        self.verdict
+    }
+
+    /// Whether the indicator is still working on the position.
+    pub fn checking(&self) -> bool {
+        self.judge.is_some()
+    }
+
+    /// Whether the game is finishing itself, card after card.
+    pub fn autoplaying(&self) -> bool {
+        self.autoplay
+    }
+
+    /// Stops the winnable-deal search, dealing the deal it was trying.
+    pub fn stop_search(&mut self) -> Action<Move> {
+        match self.search.take() {
+            Some(job) => Action::Deal(
+                job.seed,
+                format!(
+                    "Stopped looking after {} deals; deal {} may not be winnable.",
+                    job.tries, job.seed
+                ),
+            ),
+            None => Action::Nothing,
+        }
+    }
+
+    /// One frame: the background solvers, the animations, the hint's
+    /// outline and the auto-complete's next card.
+    pub fn tick(&mut self, g: &Game) -> Action<Move> {
+        let now = g.now;
+        if let Some(job) = self.search.as_mut() {
+            if let Turn::Play(found) = job.thinker.tick(now) {
+                let (seed, tries) = (job.seed, job.tries);
+                if found == Found::Winnable {
+                    self.search = None;
+                    return Action::Deal(
+                        seed,
+                        format!("Deal {seed} can be won (found in {tries} tries)."),
+                    );
+                }
+                let next = Seed(seed.0.wrapping_add(1));
+                self.search = KlondikeDef::setup(g.settings, next, &None)
+                    .ok()
+                    .and_then(|deal| Job::on(&deal, next, tries + 1, TRY_NODES));
+            }
+            return Action::Redraw;
+        }
+        let mut busy = false;
+        if let Some(job) = self.judge.as_mut() {
+            busy = true;
+            if let Turn::Play(found) = job.thinker.tick(now) {
+                self.verdict = Some(match found {
+                    Found::Winnable => "Still winnable",
+                    Found::Unwinnable => "Cannot be won",
+                    Found::Unknown => "Winnable?",
+                });
+                self.judge = None;
+            }
+        }
+        if g.reduced_motion {
+            self.flight = None;
+            self.celebration = None;
+        }
+        if let Some(f) = self.flight.as_mut() {
+            busy = true;
+            f.start_at(now);
+            if f.done(now) {
+                self.flight = None;
+            }
+        }
+        if let Some(c) = self.celebration.as_mut() {
+            busy = true;
+            c.start_at(now);
+            if c.done(now) {
+                self.celebration = None;
+            }
+        }
+        if let Some((_, until)) = self.hint.as_mut() {
+            busy = true;
+            if now >= *until.get_or_insert(now + HINT_MS) {
+                self.hint = None;
+            }
+        }
+        if self.autoplay && (g.reduced_motion || now >= self.next_auto) {
+            match analysis::auto_complete_move(g.position) {
+                Some(mv) if g.position.check(mv).is_ok() => return Action::Play(mv),
+                _ => self.autoplay = false,
+            }
+        }
+        if busy || self.autoplay {
+            Action::Redraw
+        } else {
+            Action::Nothing
+        }
+    }
+}
+
+/// Double Solitaire, once over: who won, and the cards each put up.
+pub fn match_result(state: &State, lost: bool) -> Option<(String, String)> {
+    if state.rules.players != 2 || !(state.is_won() || lost) {
+        return None;
+    }
+    let title = match state.leader() {
+        Some(p) => format!("Player {} wins!", p + 1),
+        None => "A draw!".to_owned(),
+    };
+    let [a, b] = state.played;
+    Some((title, format!("Cards up {a}–{b}")))
+}

@@ -1,0 +1,391 @@
+//! `Shell<D>`: the page-facing [`Game`] implemented once, for every game
+//! that declares a [`GameDef`].
+//!
+//! The shell owns the seed, the settings, the record of moves and the moves
+//! taken back. The position is always the start replayed through the rules,
+//! so undo, redo, saves and records share one mechanism and a save can never
+//! hold an impossible position. When a computer is to move, the shell runs
+//! its search in slices between frames ([`Thinker`]) and plays its move like
+//! any other. It also keeps each game's clock and the page's frame time, and
+//! tells the game of every moment its statistics count ([`Event`]).
+
+use crate::shell::def::{Action, Change, Dealt, EffectOf, Event, GameDef, Loaded, MoveOf, View};
+use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::position::{BadMoveText, Position};
+use crate::shell::record::{replay, split_mark, walk, BY_GAME};
+use crate::shell::think::{Thinker, Turn};
+use crate::util::rng::Seed;
+use table::{Screen, Table};
+
+mod page;
+mod table;
+use std::ops::ControlFlow;
+
+/// What the page says while a computer thinks and a person taps.
+pub(crate) const THINKING: &str = "The computer is thinking… (Enter: move now)";
+
+/// The most moves the game makes by itself after one move.
+const MAX_FOLLOW_UPS: usize = 1_000;
+
+/// The longest frame the clock counts: a tab in the background stops it.
+pub(crate) const MAX_FRAME_MS: f64 = 2_000.0;
+
+/// Who chose a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Who {
+    Person,
+    Computer,
+    /// The game itself, on its clock ([`GameDef::tick`]).
+    Game,
+}
+
+/// A game declared by `D`, hosted.
+#[derive(Clone, Debug)]
+pub struct Shell<D: GameDef> {
+    table: Table<D>,
+    ui: D::Ui,
+    /// The computer's thinking, and the number of moves it is thinking after.
+    thinker: Option<(usize, Thinker<D::Mind>)>,
+}
+
+impl<D: GameDef> Shell<D> {
+    /// A new game with default settings, dealt from `seed`.
+    pub fn new(seed: Seed) -> Self {
+        Self::with_settings(seed, D::Settings::default())
+    }
+
+    /// A new game with `settings`, dealt from `seed`. Settings that cannot
+    /// deal a game (none of the declared ones) fall back to the defaults.
+    pub fn with_settings(seed: Seed, settings: D::Settings) -> Self {
+        Self::fresh(seed, settings).dealt(Dealt::Restored)
+    }
+
+    /// A fresh deal, before the game is told of it.
+    fn fresh(seed: Seed, settings: D::Settings) -> Self {
+        let start = D::Start::default();
+        let (settings, position) = match D::setup(&settings, seed, &start) {
+            Ok(p) => (settings, p),
+            Err(_) => {
+                let d = D::Settings::default();
+                let p = D::setup(&d, seed, &start)
+                    .unwrap_or_else(|e| panic!("the default settings deal no game: {e}"));
+                (d, p)
+            }
+        };
+        Self::assemble(seed, settings, start, position, Vec::new(), Vec::new())
+    }
+
+    /// A game at `position`, reached by `moves`, with fresh screen state,
+    /// no computer thinking, no time played and no statistics yet.
+    fn assemble(
+        seed: Seed,
+        settings: D::Settings,
+        start: D::Start,
+        position: D::Position,
+        moves: Vec<String>,
+        undone: Vec<String>,
+    ) -> Self {
+        Shell {
+            table: Table {
+                seed,
+                settings,
+                start,
+                position,
+                moves,
+                undone,
+                said: String::new(),
+                stats: D::Stats::default(),
+                elapsed_ms: 0.0,
+                screen: Screen::default(),
+            },
+            ui: D::Ui::default(),
+            thinker: None,
+        }
+    }
+
+    /// Tells the game how it came to be on the table.
+    fn dealt(mut self, how: Dealt) -> Self {
+        D::dealt(&self.table.view(), &mut self.ui, how);
+        self
+    }
+
+    /// Replaces this game by the deal of `seed`, keeping the statistics and
+    /// the screen.
+    fn deal(&mut self, seed: Seed, how: Dealt) {
+        let mut next = Self::fresh(seed, self.table.settings.clone());
+        next.table.stats = std::mem::take(&mut self.table.stats);
+        next.table.screen = self.table.screen;
+        *self = next.dealt(how);
+    }
+
+    /// Replaces this game by `next` (a loaded one), keeping the statistics
+    /// and the screen.
+    fn replace(&mut self, mut next: Self) {
+        next.table.stats = std::mem::take(&mut self.table.stats);
+        next.table.screen = self.table.screen;
+        *self = next.dealt(Dealt::Restored);
+    }
+
+    /// A game read from a record, dealt from the record's seed or else
+    /// `seed`: every move is checked.
+    pub fn from_loaded(seed: Seed, loaded: Loaded<D>) -> Result<Self, StateError> {
+        let Loaded {
+            seed: named,
+            settings,
+            start,
+            moves,
+        } = loaded;
+        let seed = named.unwrap_or(seed);
+        let position = replay::<D>(&settings, seed, &start, &moves)?;
+        Ok(
+            Self::assemble(seed, settings, start, position, moves, Vec::new())
+                .dealt(Dealt::Restored),
+        )
+    }
+
+    /// A game that starts from `start` under `settings`.
+    pub fn from_start(seed: Seed, settings: D::Settings, start: D::Start) -> Result<Self, String> {
+        let position = D::setup(&settings, seed, &start)?;
+        Ok(
+            Self::assemble(seed, settings, start, position, Vec::new(), Vec::new())
+                .dealt(Dealt::Restored),
+        )
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &D::Position {
+        &self.table.position
+    }
+
+    /// The settings in force.
+    pub fn settings(&self) -> &D::Settings {
+        &self.table.settings
+    }
+
+    /// Where the game started.
+    pub fn start(&self) -> &D::Start {
+        &self.table.start
+    }
+
+    /// The moves so far, in notation (what [`Game::moves`] copies).
+    pub fn played(&self) -> &[String] {
+        &self.table.moves
+    }
+
+    /// Screen-only state, for tests of a game's input mapping.
+    pub fn ui(&self) -> &D::Ui {
+        &self.ui
+    }
+
+    /// What the game's view and input mapping see.
+    pub fn view(&self) -> View<'_, D> {
+        self.table.view()
+    }
+
+    /// Screen-only state and the view together, for a game's own helpers.
+    pub fn parts(&mut self) -> (View<'_, D>, &mut D::Ui) {
+        (self.table.view(), &mut self.ui)
+    }
+
+    /// Plays a move, then the moves the game makes by itself after it
+    /// ([`GameDef::follow_up`]); clears the moves taken back.
+    pub fn play(
+        &mut self,
+        mv: MoveOf<D>,
+    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        self.play_as(mv, false)
+    }
+
+    fn play_as(
+        &mut self,
+        mv: MoveOf<D>,
+        by_game: bool,
+    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        let before = self.table.position.clone();
+        let began = self.table.began();
+        let effect = self.advance(mv, by_game)?;
+        self.table.undone.clear();
+        for _ in 0..MAX_FOLLOW_UPS {
+            let Some(next) = D::follow_up(&self.table.settings, &self.table.position) else {
+                break;
+            };
+            if self.advance(next, true).is_err() {
+                break;
+            }
+        }
+        self.settle(&before, began, Change::Played);
+        Ok(effect)
+    }
+
+    /// Counts a first move and lets the game bring its screen up to date.
+    fn settle(&mut self, before: &D::Position, began: bool, change: Change) {
+        if !began && self.table.began() {
+            self.table.count(Some(before), Event::Began);
+        }
+        D::after_move(&self.table.view(), &mut self.ui, before, change);
+    }
+
+    /// Plays a move onto the record (marked when the game made it by
+    /// itself), counting the game's end.
+    fn advance(
+        &mut self,
+        mv: MoveOf<D>,
+        by_game: bool,
+    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        let t = &mut self.table;
+        let mut text = t.position.move_text(mv);
+        if by_game {
+            text.push(BY_GAME);
+        }
+        let was_over = t.position.ending().is_some();
+        let effect = t.position.play(mv)?;
+        t.moves.push(text);
+        if !was_over && t.position.ending().is_some() {
+            t.count(None, Event::Ended);
+        }
+        Ok(effect)
+    }
+
+    /// Plays exactly the move a record's text names (as [`Game::moves`]
+    /// writes them, `*` for the game's own): no follow-ups, so a copy of a
+    /// game is kept in step move by move. Clears the moves taken back.
+    pub fn play_text(&mut self, text: &str) -> Result<(), BadMoveText> {
+        let (notation, by_game) = split_mark(text);
+        let mv = self.table.position.read_move(notation)?;
+        let before = self.table.position.clone();
+        let began = self.table.began();
+        self.advance(mv, by_game)
+            .map_err(|e| BadMoveText::new(text, e))?;
+        self.table.undone.clear();
+        self.settle(&before, began, Change::Played);
+        Ok(())
+    }
+
+    /// Whether a computer is to move now.
+    pub fn computer_to_move(&self) -> bool {
+        self.table.computer_to_move()
+    }
+
+    /// The seed of the computer's search for the next move.
+    fn move_seed(&self) -> Seed {
+        Seed(self.table.seed.0 ^ (self.table.moves.len() as u64).wrapping_mul(0x9E37_79B9))
+    }
+
+    /// Plays `mv` and says what it did, or why it was refused. A move the
+    /// game makes on its clock is told only when it ends the game.
+    fn moved(&mut self, mv: MoveOf<D>, who: Who) -> Outcome {
+        let before = self.table.position.clone();
+        match self.play_as(mv, who == Who::Game) {
+            Ok(effect) => {
+                let said = D::narrate(
+                    &self.table.view(),
+                    &self.ui,
+                    &before,
+                    mv,
+                    &effect,
+                    who == Who::Computer,
+                );
+                if who == Who::Game && self.table.position.ending().is_none() {
+                    return Outcome {
+                        message: None,
+                        ..Outcome::moved("")
+                    };
+                }
+                self.table.said = said.clone();
+                Outcome::moved(said)
+            }
+            Err(e) => Outcome::say(format!("Not allowed: {e}.")),
+        }
+    }
+
+    fn act(&mut self, action: Action<MoveOf<D>>) -> Outcome {
+        match action {
+            Action::Play(_) if self.computer_to_move() => Outcome::say(THINKING),
+            action => self.perform(action),
+        }
+    }
+
+    /// Carries out `action` for whoever is to move (for scripted play: a
+    /// person's input waits while a computer is to move).
+    pub fn perform(&mut self, action: Action<MoveOf<D>>) -> Outcome {
+        self.carry_out(action, Who::Person)
+    }
+
+    fn carry_out(&mut self, action: Action<MoveOf<D>>, who: Who) -> Outcome {
+        match action {
+            Action::Nothing => Outcome::nothing(),
+            Action::Redraw => Outcome::redraw(),
+            Action::Say(text) => Outcome::say(text),
+            Action::Play(mv) => self.moved(mv, who),
+            Action::Deal(seed, text) => {
+                self.deal(seed, Dealt::Chosen);
+                Outcome::moved(text)
+            }
+        }
+    }
+
+    /// Lets the computers play until a person is to move or the game ends,
+    /// as the page's clock would at sixty frames a second (for tests and
+    /// scripted play).
+    pub fn run_computers(&mut self) {
+        let mut now = self.table.screen.now;
+        for _ in 0..1_000_000 {
+            if !self.computer_to_move() {
+                return;
+            }
+            now += 1000.0 / 60.0;
+            self.tick(now);
+        }
+    }
+
+    /// Runs the computer's thinking for one frame.
+    fn think(&mut self, now_ms: f64) -> Outcome {
+        if !self.computer_to_move() {
+            self.thinker = None;
+            return Outcome::nothing();
+        }
+        let after = self.table.moves.len();
+        if self.thinker.as_ref().is_none_or(|(n, _)| *n != after) {
+            let t = &self.table;
+            let mind = D::mind(&t.settings, &t.position, self.move_seed());
+            self.thinker = Some((after, Thinker::new(mind, D::pace(&t.settings))));
+        }
+        let Some((_, thinker)) = self.thinker.as_mut() else {
+            return Outcome::nothing();
+        };
+        match thinker.tick(now_ms) {
+            Turn::Thinking => Outcome::redraw(),
+            Turn::Play(mv) => {
+                self.thinker = None;
+                self.moved(mv, Who::Computer)
+            }
+            Turn::NoMove => {
+                self.thinker = None;
+                Outcome::say("The computer has no move.")
+            }
+        }
+    }
+
+    /// The first (or last) move a person made: not the game's own, and
+    /// not a computer's. Where every seat is a computer's, any move not the
+    /// game's own counts. The first is asked as the page refreshes its
+    /// buttons, and usually found at the first move; the last is where
+    /// undo goes back to.
+    fn person_move(&self, first: bool) -> Option<usize> {
+        let mut found = None;
+        let t = &self.table;
+        let anyone = !D::has_person(&t.settings);
+        walk::<D>(&t.settings, t.seed, &t.start, &t.moves, |i, p, by_game| {
+            if !by_game && (anyone || p.ending().is_some() || !D::computer_to_move(&t.settings, p))
+            {
+                found = Some(i);
+                if first {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        })
+        .ok()?;
+        found
+    }
+}

@@ -1,0 +1,265 @@
+//! The page-facing [`Game`], implemented once for every hosted game.
+
+use super::{Shell, Who, MAX_FRAME_MS, THINKING};
+use crate::shell::codec::state_to_text;
+use crate::shell::def::{Change, Dealt, Event, GameDef};
+use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::geom::Size;
+use crate::shell::input::{Gesture, Key};
+use crate::shell::options::{OptionError, OptionSpec};
+use crate::shell::paint::Painter;
+use crate::shell::position::Position;
+use crate::shell::record::{replay, split_mark, walk, Record};
+use crate::shell::settings::Settings;
+use crate::util::rng::Seed;
+use std::ops::ControlFlow;
+
+impl<D: GameDef> Game for Shell<D> {
+    fn seed(&self) -> Seed {
+        self.table.seed
+    }
+
+    fn new_game(&mut self, seed: Seed) {
+        let began = self.table.began();
+        self.table.count(None, Event::Left { began });
+        self.deal(seed, Dealt::New);
+    }
+
+    fn option_specs(&self) -> &'static [OptionSpec] {
+        D::Settings::SPECS
+    }
+
+    fn option(&self, key: &str) -> Option<&'static str> {
+        self.table.settings.get(key)
+    }
+
+    fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
+        self.table.settings.set(key, value)
+    }
+
+    fn board_size(&self, viewport: Size) -> Size {
+        D::board_size(&self.view(), &self.ui, viewport)
+    }
+
+    fn draw(&self, painter: &mut dyn Painter, board: Size) {
+        D::draw(&self.view(), &self.ui, painter, board);
+    }
+
+    fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
+        self.table.screen.board = board;
+        if self.computer_to_move() {
+            return match gesture {
+                Gesture::Tap { .. } => Outcome::say(THINKING),
+                _ => Outcome::nothing(),
+            };
+        }
+        let (view, ui) = self.parts();
+        let action = D::gesture(&view, ui, gesture, board);
+        self.act(action)
+    }
+
+    fn key(&mut self, key: Key, board: Size) -> Outcome {
+        self.table.screen.board = board;
+        if self.computer_to_move() {
+            match key {
+                Key::Enter | Key::Space => {
+                    return match self.thinker.as_mut() {
+                        Some((_, t)) => {
+                            t.hurry();
+                            Outcome::say("The computer moves now.")
+                        }
+                        None => Outcome::nothing(),
+                    };
+                }
+                Key::Backspace => return Outcome::say(THINKING),
+                _ => {}
+            }
+        }
+        let (view, ui) = self.parts();
+        let action = D::key(&view, ui, key, board);
+        self.act(action)
+    }
+
+    /// Runs the game's clock, the computer's thinking and the game's own
+    /// frame work (animations, background searches, moves it makes itself).
+    fn tick(&mut self, now_ms: f64) -> Outcome {
+        let t = &mut self.table;
+        let frame = t
+            .screen
+            .last_frame
+            .map_or(0.0, |last| (now_ms - last).clamp(0.0, MAX_FRAME_MS));
+        t.screen.last_frame = Some(now_ms);
+        t.screen.now = now_ms;
+        if t.began() && t.position.ending().is_none() {
+            t.elapsed_ms += frame;
+        }
+        let thought = self.think(now_ms);
+        let (view, ui) = self.parts();
+        let action = D::tick(&view, ui);
+        thought.and(self.carry_out(action, Who::Game))
+    }
+
+    fn set_reduced_motion(&mut self, on: bool) {
+        self.table.screen.reduced_motion = on;
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.table.moves.clone()
+    }
+
+    fn records(&self) -> Vec<(&'static str, String)> {
+        D::records(&self.view())
+    }
+
+    fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
+        let loaded = D::read_record(text, &self.table.settings)?;
+        let next = Self::from_loaded(self.table.seed, loaded).map_err(|e| e.to_string())?;
+        let began = self.table.began();
+        self.table.count(None, Event::Left { began });
+        self.replace(next);
+        let n = self.table.moves.len();
+        Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
+    }
+
+    fn can_undo(&self) -> bool {
+        D::may_undo(&self.table.settings) && self.person_move(true).is_some()
+    }
+
+    /// Takes back the last move a person made, and the computers' replies to it.
+    fn undo(&mut self) -> Outcome {
+        if !D::may_undo(&self.table.settings) {
+            return Outcome::nothing();
+        }
+        let Some(to) = self.person_move(false) else {
+            return Outcome::nothing();
+        };
+        let t = &mut self.table;
+        let position = match replay::<D>(&t.settings, t.seed, &t.start, &t.moves[..to]) {
+            Ok(p) => p,
+            Err(e) => return Outcome::say(e.to_string()),
+        };
+        let before = std::mem::replace(&mut t.position, position);
+        if before.ending().is_some() && t.position.ending().is_none() {
+            t.count(Some(&before), Event::Unended);
+        }
+        let taken = t.moves.split_off(to);
+        let first = taken.first().cloned().unwrap_or_default();
+        // The replies: the other players' moves after the person's, not the game's own.
+        let replies = taken.iter().skip(1).filter(|t| !split_mark(t).1).count();
+        t.undone.extend(taken.into_iter().rev());
+        t.said.clear();
+        self.thinker = None;
+        D::after_move(&self.table.view(), &mut self.ui, &before, Change::Undone);
+        Outcome::moved(match replies {
+            0 => format!("Took back {}.", split_mark(&first).0),
+            1 => "Took back your move and the computer's reply.".to_owned(),
+            _ => "Took back your move and the replies to it.".to_owned(),
+        })
+    }
+
+    fn can_redo(&self) -> bool {
+        D::may_undo(&self.table.settings) && !self.table.undone.is_empty()
+    }
+
+    fn redo(&mut self) -> Outcome {
+        if !self.can_redo() {
+            return Outcome::nothing();
+        }
+        let Some(first) = self.table.undone.last().cloned() else {
+            return Outcome::nothing();
+        };
+        let before = self.table.position.clone();
+        // The move, and the moves the game made by itself after it.
+        let mut replayed = 0;
+        let mut failed = None;
+        while let Some(text) = self.table.undone.pop() {
+            let (notation, by_game) = split_mark(&text);
+            if replayed > 0 && !by_game {
+                self.table.undone.push(text);
+                break;
+            }
+            let played = self
+                .table
+                .position
+                .read_move(notation)
+                .map_err(|e| e.reason)
+                .and_then(|mv| self.advance(mv, by_game).map_err(|e| e.to_string()));
+            if let Err(e) = played {
+                failed = Some(format!("Cannot redo {text}: {e}."));
+                self.table.undone.push(text);
+                break;
+            }
+            replayed += 1;
+        }
+        D::after_move(&self.table.view(), &mut self.ui, &before, Change::Redone);
+        match failed {
+            Some(why) => Outcome::say(why),
+            None => Outcome::moved(format!("Played {} again.", split_mark(&first).0)),
+        }
+    }
+
+    fn hint(&mut self) -> Outcome {
+        let (view, ui) = self.parts();
+        let action = D::hint(&view, ui);
+        self.act(action)
+    }
+
+    fn status(&self) -> String {
+        D::status(&self.view(), &self.ui)
+    }
+
+    fn rules_pages(&self) -> Vec<String> {
+        D::rules_pages(&self.table.settings)
+    }
+
+    fn stats(&self) -> Option<Vec<(String, String)>> {
+        D::stats(&self.view())
+    }
+
+    fn reset_stats(&mut self) -> Outcome {
+        self.table.stats = D::Stats::default();
+        Outcome::moved("The statistics are reset.")
+    }
+
+    fn save(&self) -> String {
+        let t = &self.table;
+        state_to_text(&Record {
+            seed: t.seed,
+            options: t.settings.to_options(),
+            start: t.start.clone(),
+            moves: t.moves.clone(),
+            undone: t.undone.clone(),
+            stats: t.stats.clone(),
+            elapsed_ms: t.elapsed_ms,
+        })
+    }
+
+    fn load(&mut self, state: &str) -> Result<(), StateError> {
+        let rec: Record<D::Start, D::Stats> = Record::read(state)?;
+        if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {
+            return Err(StateError("the clock is not a time".into()));
+        }
+        let settings = D::Settings::from_options(&rec.options)?;
+        // One replay through the moves and then the moves taken back (they
+        // must replay too), keeping the position after the moves.
+        let played = rec.moves.len();
+        let mut all = rec.moves.clone();
+        all.extend(rec.undone.iter().rev().cloned());
+        let mut position = None;
+        let end = walk::<D>(&settings, rec.seed, &rec.start, &all, |i, p, _| {
+            if i == played {
+                position = Some(p.clone());
+            }
+            ControlFlow::Continue(())
+        })?;
+        let position = position.unwrap_or(end);
+        let mut next = Self::assemble(
+            rec.seed, settings, rec.start, position, rec.moves, rec.undone,
+        );
+        next.table.elapsed_ms = rec.elapsed_ms;
+        next.table.screen = self.table.screen;
+        next.table.stats = rec.stats;
+        *self = next.dealt(Dealt::Restored);
+        Ok(())
+    }
+}

@@ -1,0 +1,73 @@
+//! What a hosted game is, apart from its screen-only state and its
+//! thinking: the part a [`View`] shows.
+
+use crate::shell::def::{Event, GameDef, View};
+use crate::shell::geom::Size;
+use crate::shell::position::Position;
+use crate::util::rng::Seed;
+
+/// The page's side of a game: its frame clock, the player's motion setting
+/// and the board's size. Kept from one game to the next.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Screen {
+    pub(super) now: f64,
+    pub(super) last_frame: Option<f64>,
+    pub(super) reduced_motion: bool,
+    pub(super) board: Size,
+}
+
+/// Everything of a game but its screen-only state and its thinking: what a
+/// [`View`] shows.
+#[derive(Clone, Debug)]
+pub(super) struct Table<D: GameDef> {
+    pub(super) seed: Seed,
+    pub(super) settings: D::Settings,
+    pub(super) start: D::Start,
+    pub(super) position: D::Position,
+    pub(super) moves: Vec<String>,
+    pub(super) undone: Vec<String>,
+    /// The narration of the last move.
+    pub(super) said: String,
+    pub(super) stats: D::Stats,
+    pub(super) elapsed_ms: f64,
+    pub(super) screen: Screen,
+}
+
+impl<D: GameDef> Table<D> {
+    pub(super) fn view(&self) -> View<'_, D> {
+        View {
+            settings: &self.settings,
+            seed: self.seed,
+            start: &self.start,
+            position: &self.position,
+            moves: &self.moves,
+            computer_to_move: self.computer_to_move(),
+            said: &self.said,
+            stats: &self.stats,
+            elapsed_ms: self.elapsed_ms,
+            now: self.screen.now,
+            reduced_motion: self.screen.reduced_motion,
+            board: self.screen.board,
+        }
+    }
+
+    pub(super) fn computer_to_move(&self) -> bool {
+        self.position.ending().is_none() && D::computer_to_move(&self.settings, &self.position)
+    }
+
+    /// Whether a move of this game was played (and perhaps taken back).
+    pub(super) fn began(&self) -> bool {
+        !self.moves.is_empty() || !self.undone.is_empty()
+    }
+
+    pub(super) fn count(&mut self, position: Option<&D::Position>, event: Event) {
+        let position = position.unwrap_or(&self.position);
+        D::count(
+            &mut self.stats,
+            &self.settings,
+            position,
+            self.elapsed_ms,
+            event,
+        );
+    }
+}

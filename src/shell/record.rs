@@ -1,0 +1,163 @@
+//! The record of a game: what is saved, and the walk that replays moves
+//! through the rules (for loading, undo and a game's own look back).
+
+use crate::shell::codec::state_from_text;
+use crate::shell::def::{GameDef, View};
+use crate::shell::game::StateError;
+use crate::shell::options::OptionText;
+use crate::shell::position::Position;
+use crate::util::rng::Seed;
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+
+/// What is saved: the deal, the settings, the start, the moves in notation
+/// and the game's clock.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Record<S, T> {
+    pub(crate) seed: Seed,
+    pub(crate) options: OptionText,
+    pub(crate) start: S,
+    pub(crate) moves: Vec<String>,
+    pub(crate) undone: Vec<String>,
+    /// What the game keeps across games (nothing, for some: no bytes).
+    pub(crate) stats: T,
+    /// Milliseconds played.
+    pub(crate) elapsed_ms: f64,
+}
+
+/// A record as save format 4 wrote it, before the clock was saved.
+#[derive(Deserialize)]
+struct RecordV4<S, T> {
+    seed: Seed,
+    options: OptionText,
+    start: S,
+    moves: Vec<String>,
+    undone: Vec<String>,
+    stats: T,
+}
+
+impl<S: serde::de::DeserializeOwned, T: serde::de::DeserializeOwned> Record<S, T> {
+    /// Reads a saved record of this format or of format 4.
+    pub(crate) fn read(text: &str) -> Result<Self, StateError> {
+        let now = state_from_text::<Record<S, T>>(text);
+        let Err(e) = now else { return now };
+        let old: RecordV4<S, T> = state_from_text(text).map_err(|_| e)?;
+        Ok(Record {
+            seed: old.seed,
+            options: old.options,
+            start: old.start,
+            moves: old.moves,
+            undone: old.undone,
+            stats: old.stats,
+            elapsed_ms: 0.0,
+        })
+    }
+}
+
+/// The mark the record puts after a move the game made by itself.
+pub(crate) const BY_GAME: char = '*';
+
+/// A recorded move's notation, and whether the game made it by itself.
+pub(crate) fn split_mark(text: &str) -> (&str, bool) {
+    match text.strip_suffix(BY_GAME) {
+        Some(notation) => (notation, true),
+        None => (text, false),
+    }
+}
+
+/// The position after `moves` from the start that `settings`, `seed` and
+/// `start` give, every move read and played through the rules; `visit` sees
+/// each position before its move (the move's index, the position, whether
+/// the game made the move itself) and may end the walk there. Returns the
+/// position the walk ended at.
+pub(crate) fn walk<D: GameDef>(
+    settings: &D::Settings,
+    seed: Seed,
+    start: &D::Start,
+    moves: &[String],
+    mut visit: impl FnMut(usize, &D::Position, bool) -> ControlFlow<()>,
+) -> Result<D::Position, StateError> {
+    let mut p = D::setup(settings, seed, start).map_err(StateError)?;
+    for (i, text) in moves.iter().enumerate() {
+        let (notation, by_game) = split_mark(text);
+        if visit(i, &p, by_game).is_break() {
+            break;
+        }
+        let mv = p
+            .read_move(notation)
+            .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
+        p.play(mv)
+            .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
+    }
+    Ok(p)
+}
+
+/// [`walk`] with nothing to visit.
+pub(crate) fn replay<D: GameDef>(
+    settings: &D::Settings,
+    seed: Seed,
+    start: &D::Start,
+    moves: &[String],
+) -> Result<D::Position, StateError> {
+    walk::<D>(settings, seed, start, moves, |_, _, _| {
+        ControlFlow::Continue(())
+    })
+}
+
+impl<D: GameDef> View<'_, D> {
+    /// Calls `visit` with every position of the game so far: the start,
+    /// then the position after each move.
+    pub fn replayed(&self, mut visit: impl FnMut(&D::Position)) {
+        let end = walk::<D>(
+            self.settings,
+            self.seed,
+            self.start,
+            self.moves,
+            |_, p, _| {
+                visit(p);
+                ControlFlow::Continue(())
+            },
+        );
+        if let Ok(p) = end {
+            visit(&p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::codec::state_to_text;
+
+    /// A record as format 4 wrote it.
+    #[derive(Serialize)]
+    struct Old {
+        seed: Seed,
+        options: OptionText,
+        start: (),
+        moves: Vec<String>,
+        undone: Vec<String>,
+        stats: u32,
+    }
+
+    #[test]
+    fn a_record_of_format_4_reads_with_the_clock_at_zero() {
+        let old = Old {
+            seed: Seed(7),
+            options: OptionText::defaults(&[]),
+            start: (),
+            moves: vec!["a".into(), "b*".into()],
+            undone: vec!["c".into()],
+            stats: 3,
+        };
+        let rec = Record::<(), u32>::read(&state_to_text(&old)).expect("an old record");
+        assert_eq!(rec.moves, old.moves);
+        assert_eq!((rec.stats, rec.elapsed_ms), (3, 0.0));
+        let now = Record {
+            elapsed_ms: 1500.0,
+            ..rec.clone()
+        };
+        assert_eq!(Record::read(&state_to_text(&now)).ok(), Some(now));
+        assert!(Record::<(), u32>::read("not a record").is_err());
+    }
+}
