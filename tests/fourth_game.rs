@@ -182,6 +182,7 @@ impl GameDef for TicTacToe {
     type Start = ();
     type Ui = Option<u8>;
     type Mind = Mind;
+    type Piece = ();
     type Stats = Wins;
 
     fn setup(_: &TicSettings, _: Seed, _: &()) -> Result<Board, String> {

@@ -10,7 +10,8 @@ use super::settings::Settings;
 use super::table::{Table, Ui};
 use super::view;
 use crate::shell::def::{Action, Change, Event, GameDef, Loaded, View};
-use crate::shell::geom::Size;
+use crate::shell::drag::Grip;
+use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Ending, Position as _};
@@ -88,6 +89,8 @@ impl GameDef for DominoesDef {
     type Start = ();
     type Ui = Ui;
     type Mind = MatchMind;
+    /// A tile dragged from the tray: its slot.
+    type Piece = usize;
     type Stats = Tally;
 
     fn setup(settings: &Settings, seed: Seed, _: &()) -> Result<Match, String> {
@@ -125,11 +128,33 @@ impl GameDef for DominoesDef {
     }
 
     fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
-        view::draw(painter, board, &table(game).scene(ui, board, game.said));
+        view::draw(
+            painter,
+            board,
+            &table(game).scene(ui, board, game.said, game.drag),
+        );
     }
 
     fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, board: Size) -> Action<Play> {
-        table(game).gesture(ui, gesture, board)
+        table(game).gesture(ui, gesture, board, game.drag)
+    }
+
+    fn grab(game: &View<Self>, ui: &mut Ui, at: Point) -> Option<Grip<usize>> {
+        table(game).grab(ui, at, game.board)
+    }
+
+    fn drag_over(game: &View<Self>, ui: &mut Ui, start: bool) -> Action<Play> {
+        match game.drag {
+            Some(lift) => table(game).drag_over(ui, lift, start, game.board),
+            None => Action::Nothing,
+        }
+    }
+
+    fn drop(game: &View<Self>, ui: &mut Ui) -> Action<Play> {
+        match game.drag {
+            Some(lift) => table(game).drop(ui, lift, game.board),
+            None => Action::Nothing,
+        }
     }
 
     fn key(game: &View<Self>, ui: &mut Ui, key: Key, board: Size) -> Action<Play> {
@@ -139,7 +164,7 @@ impl GameDef for DominoesDef {
     fn after_move(_: &View<Self>, ui: &mut Ui, _: &Match, _: Change) {
         ui.selected = None;
         ui.pick = None;
-        ui.drag = None;
+        ui.snap = None;
         ui.prompt = None;
     }
 

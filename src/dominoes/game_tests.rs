@@ -142,7 +142,7 @@ fn saves_round_trip_and_refuse_tampering() {
 fn hot_seat_covers_the_tray_between_people() {
     let mut d = with(&[("p1", "person"), ("p2", "person")], 2);
     assert!(seating(&d).covered(d.ui()));
-    let scene = seating(&d).scene(d.ui(), board(), "");
+    let scene = seating(&d).scene(d.ui(), board(), "", None);
     assert!(scene.tray.is_none());
     assert!(matches!(scene.overlay, Some(Overlay::Cover { .. })));
     d.gesture(
@@ -153,7 +153,7 @@ fn hot_seat_covers_the_tray_between_people() {
         board(),
     );
     assert!(!seating(&d).covered(d.ui()));
-    assert!(seating(&d).scene(d.ui(), board(), "").tray.is_some());
+    assert!(seating(&d).scene(d.ui(), board(), "", None).tray.is_some());
     let mv = d.position().hand().legal_moves()[0];
     d.play_hand(mv);
     assert!(
@@ -189,7 +189,7 @@ fn the_corner_prompt_asks_for_both_numbers() {
                     .lay(ui, p)
                 };
                 assert!(matches!(said, Action::Say(s) if s.contains("name the two numbers")));
-                let scene = seating(&d).scene(d.ui(), board(), "");
+                let scene = seating(&d).scene(d.ui(), board(), "", None);
                 assert!(matches!(scene.overlay, Some(Overlay::Corner { .. })));
                 let [a, b] = p.corner.unwrap();
                 let wrong = if a == 0 { 1 } else { 0 };

@@ -5,9 +5,10 @@
 
 use super::play::Play;
 use super::rules::{cell_text, Move, Placement};
-use super::table::{placement_on, Drag, Press, Table, Ui};
+use super::table::{placement_on, Table, Ui};
 use super::view;
 use crate::shell::def::Action;
+use crate::shell::drag::{Grip, Lift};
 use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 
@@ -68,7 +69,7 @@ impl Table<'_> {
     pub(super) fn lay(&self, ui: &mut Ui, p: Placement) -> Act {
         if p.corner.is_some() {
             ui.prompt = Some((Placement { corner: None, ..p }, [None, None]));
-            ui.drag = None;
+            ui.snap = None;
             return say("A corner-to-corner play: name the two numbers at the corner.");
         }
         play(Move::Place(p))
@@ -162,68 +163,91 @@ impl Table<'_> {
         }
     }
 
-    /// What a pointer gesture asks for.
-    pub fn gesture(&self, ui: &mut Ui, gesture: Gesture, board: Size) -> Act {
+    /// What a press at `at` picks up: a tile of the tray, while the
+    /// player may lay one.
+    pub fn grab(&self, ui: &mut Ui, at: Point, board: Size) -> Option<Grip<usize>> {
+        if ui.prompt.is_some() || !self.may_play(ui) {
+            return None;
+        }
+        let layout = self.layout(ui, board);
+        let n = self.tray(ui).len();
+        let slot = layout.tray_hit(at, n)?;
+        Some(Grip {
+            piece: slot,
+            home: layout.tray_slot(slot, n),
+        })
+    }
+
+    /// The held tile moved: it snaps to the nearest legal place in reach.
+    pub fn drag_over(&self, ui: &mut Ui, lift: Lift<usize>, start: bool, board: Size) -> Act {
+        let slot = *lift.piece;
+        let Some(&tile) = self.tray(ui).get(slot) else {
+            return Action::Nothing;
+        };
+        if start {
+            if ui.selected != Some(slot) {
+                ui.turn = 0;
+            }
+            ui.selected = Some(slot);
+            ui.pick = None;
+        }
+        ui.snap = self.snap(ui, tile, lift.ghost, board);
+        Action::Redraw
+    }
+
+    /// The held tile was dropped: laid where it snaps, or back to the hand.
+    pub fn drop(&self, ui: &mut Ui, lift: Lift<usize>, board: Size) -> Act {
+        ui.snap = None;
+        let Some(&tile) = self.tray(ui).get(*lift.piece) else {
+            return Action::Nothing;
+        };
+        match self.snap(ui, tile, lift.ghost, board) {
+            Some(p) => self.lay(ui, p),
+            None => say(format!("{tile} does not fit there.")),
+        }
+    }
+
+    /// What a pointer gesture asks for; `drag` is the tile the shell's
+    /// drag holds, if any.
+    pub fn gesture(
+        &self,
+        ui: &mut Ui,
+        gesture: Gesture,
+        board: Size,
+        drag: Option<Lift<usize>>,
+    ) -> Act {
         match gesture {
             Gesture::Press(at) => {
                 let layout = self.layout(ui, board);
-                ui.pressed = match layout.tray_hit(at, self.tray(ui).len()) {
-                    Some(slot) if ui.prompt.is_none() => Some(Press::Tray(slot)),
-                    _ if layout.table.contains(at) => Some(Press::Table(at)),
-                    _ => None,
-                };
+                ui.pressed = (ui.prompt.is_none() && layout.table.contains(at)).then_some(at);
                 Action::Nothing
             }
             Gesture::DragStart { at, .. } => match ui.pressed.take() {
-                Some(Press::Tray(slot)) if self.may_play(ui) => {
-                    if ui.selected != Some(slot) {
-                        ui.turn = 0;
-                    }
-                    ui.selected = Some(slot);
-                    ui.pick = None;
-                    let tile = self.tray(ui)[slot];
-                    let snap = self.snap(ui, tile, at, board);
-                    ui.drag = Some(Drag { slot, at, snap });
-                    Action::Redraw
-                }
-                Some(Press::Table(from)) if ui.prompt.is_none() => {
+                Some(from) => {
                     let camera = self.camera(ui, board);
                     self.set_camera(ui, camera);
                     ui.pan = Some(from);
-                    self.gesture(ui, Gesture::DragMove(at), board)
+                    self.gesture(ui, Gesture::DragMove(at), board, drag)
+                }
+                None => Action::Nothing,
+            },
+            Gesture::DragMove(at) => match (ui.pan, ui.camera.as_mut()) {
+                (Some(last), Some(cam)) => {
+                    cam.pan(at.x - last.x, at.y - last.y);
+                    ui.pan = Some(at);
+                    Action::Redraw
                 }
                 _ => Action::Nothing,
             },
-            Gesture::DragMove(at) => {
-                if let Some(mut d) = ui.drag {
-                    let tile = self.tray(ui)[d.slot];
-                    d.at = at;
-                    d.snap = self.snap(ui, tile, at, board);
-                    ui.drag = Some(d);
-                    return Action::Redraw;
-                }
-                if let (Some(last), Some(cam)) = (ui.pan, ui.camera.as_mut()) {
-                    cam.pan(at.x - last.x, at.y - last.y);
-                    ui.pan = Some(at);
-                    return Action::Redraw;
-                }
-                Action::Nothing
-            }
-            Gesture::Drop(at) => {
+            Gesture::Drop(_) => {
                 ui.pan = None;
-                let Some(d) = ui.drag.take() else {
-                    return Action::Nothing;
-                };
-                let tile = self.tray(ui)[d.slot];
-                match self.snap(ui, tile, at, board) {
-                    Some(p) => self.lay(ui, p),
-                    None => say(format!("{tile} does not fit there.")),
-                }
+                Action::Nothing
             }
             Gesture::Cancel => {
                 ui.pressed = None;
                 ui.pan = None;
-                if ui.drag.take().is_some() {
+                ui.snap = None;
+                if drag.is_some() {
                     return say("Back in the hand.");
                 }
                 Action::Redraw
@@ -233,12 +257,11 @@ impl Table<'_> {
                 self.tap(ui, at, count, board)
             }
             Gesture::Zoom { at, factor } => {
-                if let Some(mut d) = ui.drag {
+                if let Some(lift) = drag.filter(|d| !d.returning) {
                     // The wheel turns a tile in the hand.
                     let out = self.turn_tile(ui, if factor < 1.0 { 1 } else { 2 });
-                    let tile = self.tray(ui)[d.slot];
-                    d.snap = self.snap(ui, tile, d.at, board);
-                    ui.drag = Some(d);
+                    let tile = self.tray(ui)[*lift.piece];
+                    ui.snap = self.snap(ui, tile, lift.ghost, board);
                     return out;
                 }
                 let mut cam = self.camera(ui, board);

@@ -9,37 +9,18 @@ use super::rules::{cell_text, Effect, End, Move, Placed, Placement, Variant};
 use super::settings::{Faces as FacesSetting, Ghosts, Settings};
 use super::tile::Tile;
 use super::view::{Camera, Faces, Layout, Overlay, Scene, SeatLine, TileFace};
+use crate::shell::drag::Lift;
 use crate::shell::geom::{Point, Size};
-
-/// What the pointer went down on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Press {
-    /// A tile in the tray.
-    Tray(usize),
-    /// The table, at this point.
-    Table(Point),
-}
-
-/// A tile on its way from the tray.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag {
-    /// Its tray slot.
-    pub slot: usize,
-    /// Where it is.
-    pub at: Point,
-    /// The legal placement it would snap to here.
-    pub snap: Option<Placement>,
-}
 
 /// Screen-only state: never saved.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ui {
     /// The player's camera; `None` fits every tile.
     pub camera: Option<Camera>,
-    /// What the pointer went down on.
-    pub pressed: Option<Press>,
-    /// A tile being dragged.
-    pub drag: Option<Drag>,
+    /// Where the pointer went down on the table (a pan may follow).
+    pub pressed: Option<Point>,
+    /// The legal placement a dragged tile would snap to where it is.
+    pub snap: Option<Placement>,
     /// The last point of a pan of the table.
     pub pan: Option<Point>,
     /// The tray slot selected.
@@ -256,7 +237,7 @@ impl Table<'_> {
     }
 
     /// The scene to draw; `said` is the last move's narration, for the banner.
-    pub fn scene(&self, ui: &Ui, board: Size, said: &str) -> Scene {
+    pub fn scene(&self, ui: &Ui, board: Size, said: &str, drag: Option<Lift<usize>>) -> Scene {
         let hand = self.m.hand();
         let face = |p: &Placed| TileFace {
             tile: p.tile,
@@ -282,16 +263,15 @@ impl Table<'_> {
             }
             _ => Vec::new(),
         };
-        let preview = ui
-            .drag
-            .and_then(|d| d.snap)
+        let preview = drag
+            .and(ui.snap)
             .or(ui.pick)
             .or(ui.prompt.map(|p| p.0))
             .map(|p| (p.at.cell, face(&p.at)));
-        let dragging = ui.drag.filter(|d| d.snap.is_none()).and_then(|d| {
-            let t = tray_tiles.get(d.slot).copied()?;
+        let dragging = drag.filter(|_| ui.snap.is_none()).and_then(|d| {
+            let t = tray_tiles.get(*d.piece).copied()?;
             Some((
-                d.at,
+                d.ghost,
                 TileFace {
                     tile: t,
                     values: t.turned(ui.turn),

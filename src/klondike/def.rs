@@ -4,14 +4,15 @@
 use super::analysis;
 use super::input;
 use super::narrate;
-use super::rules::{Effects, Move, Scoring, State};
+use super::rules::{Effects, Move, Pile, Scoring, State};
 use super::settings::{AutoMove, Settings, VegasUndo};
 use super::show;
 use super::stats::Stats;
 use super::table::Ui;
 use super::view::Layout;
 use crate::shell::def::{Action, Change, Dealt, Event, GameDef, View};
-use crate::shell::geom::Size;
+use crate::shell::drag::Grip;
+use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::think::{Pace, Ready};
@@ -37,6 +38,8 @@ impl GameDef for KlondikeDef {
     type Start = Option<State>;
     type Ui = Ui;
     type Mind = Ready<Move>;
+    /// Cards picked up: the pile and how many from its top.
+    type Piece = (Pile, u8);
     type Stats = Stats;
 
     fn setup(settings: &Settings, seed: Seed, start: &Option<State>) -> Result<State, String> {
@@ -72,6 +75,21 @@ impl GameDef for KlondikeDef {
 
     fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, _: Size) -> Action<Move> {
         input::gesture(game, ui, gesture)
+    }
+
+    fn grab(game: &View<Self>, ui: &mut Ui, at: Point) -> Option<Grip<(Pile, u8)>> {
+        input::grab(game, ui, at)
+    }
+
+    fn drag_over(_: &View<Self>, ui: &mut Ui, start: bool) -> Action<Move> {
+        if start {
+            ui.hint = None;
+        }
+        Action::Redraw
+    }
+
+    fn drop(game: &View<Self>, _: &mut Ui) -> Action<Move> {
+        input::drop(game)
     }
 
     fn key(game: &View<Self>, ui: &mut Ui, key: Key, _: Size) -> Action<Move> {

@@ -3,9 +3,10 @@
 use super::cards::{Card, Suit};
 use super::narrate::pile_name;
 use super::rules::{Move, Pile, State};
-use super::table::{layout, Drag, Game, Ui};
+use super::table::{layout, Game, Ui};
 use super::view::{self, CARD};
 use crate::shell::def::Action;
+use crate::shell::drag::Grip;
 use crate::shell::geom::{Point, Rect};
 use crate::shell::input::{Gesture, Key};
 
@@ -83,22 +84,40 @@ fn tap(g: &Game, at: Point, count: u8) -> Action<Move> {
     }
 }
 
-/// Dropped cards: the move onto the pile under them, or a flight back and
-/// the reason the nearest pile refused them.
-fn drop(g: &Game, ui: &mut Ui, d: Drag) -> Action<Move> {
+/// What a press at `at` picks up: the face-up cards from the one under
+/// the pointer to the top of its pile.
+pub fn grab(g: &Game, ui: &mut Ui, at: Point) -> Option<Grip<(Pile, u8)>> {
+    ui.held = None;
+    if ui.search.is_some() {
+        return None;
+    }
+    let layout = layout(g);
+    let sprites = view::scene(g.position, &layout);
+    let sp = view::sprite_at(&sprites, at)?;
+    let piece = view::grab(g.position, &sp)?;
+    Some(Grip {
+        piece,
+        home: Point::new(sp.rect.x, sp.rect.y),
+    })
+}
+
+/// Dropped cards: the move onto the pile under them, or why the nearest
+/// pile refused them.
+pub fn drop(g: &Game) -> Action<Move> {
+    let Some(lift) = g.drag else {
+        return Action::Nothing;
+    };
+    let (pile, count) = *lift.piece;
     let state = g.position;
     let layout = layout(g);
     let sprites = view::scene(state, &layout);
-    ui.drag = Some(d);
-    let dragged = Rect::new(d.at.x - d.offset.x, d.at.y - d.offset.y, CARD.w, CARD.h);
-    if let Some(mv) = view::drop_target(state, &layout, &sprites, d.pile, d.count, dragged) {
-        // The drag stays until the move is played, so the cards glide from here.
+    let dragged = Rect::new(lift.ghost.x, lift.ghost.y, CARD.w, CARD.h);
+    if let Some(mv) = view::drop_target(state, &layout, &sprites, pile, count, dragged) {
         return Action::Play(mv);
     }
-    ui.fly_back(g);
     let target = view::pile_at(state, &layout, &sprites, dragged.center())
-        .filter(|&p| p != d.pile)
-        .and_then(|p| view::move_between(d.pile, d.count, p));
+        .filter(|&p| p != pile)
+        .and_then(|p| view::move_between(pile, count, p));
     Action::Say(
         target
             .and_then(|mv| state.check(mv).err())
@@ -116,53 +135,13 @@ pub fn gesture(g: &Game, ui: &mut Ui, gesture: Gesture) -> Action<Move> {
         };
     }
     match gesture {
-        Gesture::Press(at) => {
+        Gesture::Press(_) => {
             ui.held = None;
-            let layout = layout(g);
-            let sprites = view::scene(g.position, &layout);
-            ui.pressed = view::sprite_at(&sprites, at).and_then(|sp| {
-                let (pile, count) = view::grab(g.position, &sp)?;
-                Some(Drag {
-                    pile,
-                    count,
-                    offset: Point::new(at.x - sp.rect.x, at.y - sp.rect.y),
-                    at,
-                })
-            });
             Action::Nothing
         }
-        Gesture::DragStart { at, .. } => match ui.pressed.take() {
-            Some(d) => {
-                ui.drag = Some(Drag { at, ..d });
-                ui.hint = None;
-                Action::Redraw
-            }
-            None => Action::Nothing,
-        },
-        Gesture::DragMove(at) => match ui.drag.as_mut() {
-            Some(d) => {
-                d.at = at;
-                Action::Redraw
-            }
-            None => Action::Nothing,
-        },
-        Gesture::Drop(at) => match ui.drag {
-            Some(d) => drop(g, ui, Drag { at, ..d }),
-            None => Action::Nothing,
-        },
-        Gesture::Cancel => {
-            if ui.drag.is_none() {
-                ui.pressed = None;
-                return Action::Nothing;
-            }
-            ui.fly_back(g);
-            Action::Say("Move cancelled.".into())
-        }
-        Gesture::Tap { at, count } => {
-            ui.pressed = None;
-            tap(g, at, count)
-        }
-        Gesture::Zoom { .. } => Action::Nothing,
+        Gesture::Cancel if g.drag.is_some() => Action::Say("Move cancelled.".into()),
+        Gesture::Tap { at, count } => tap(g, at, count),
+        _ => Action::Nothing,
     }
 }
 

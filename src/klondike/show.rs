@@ -6,7 +6,7 @@ use super::rules::{Move, Pile, Scoring, StockRule};
 use super::settings::{Deals, Indicator, VegasTotal};
 use super::solver;
 use super::stats::{clock_text, score};
-use super::table::{look, match_result, Game, Ui};
+use super::table::{dragged_rect, look, match_result, Game, Ui};
 use super::variant::Variant;
 use super::view::{self, Layout};
 use crate::shell::geom::{Rect, Size};
@@ -45,7 +45,7 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
             }
             continue;
         }
-        let r = ui.drawn_rect(sp, &sprites, &layout, now);
+        let r = ui.drawn_rect(g, sp, &sprites, &layout);
         if r == sp.rect {
             view::draw_card(p, sp.card, r, sp.face_up, look);
         } else {
@@ -55,7 +55,7 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
     // Flying cards, then dragged cards, above everything else.
     let dragging: Vec<Card> = sprites
         .iter()
-        .filter(|sp| ui.dragged_rect(sp, &sprites, &layout).is_some())
+        .filter(|sp| dragged_rect(g, sp, &sprites, &layout).is_some())
         .map(|sp| sp.card)
         .collect();
     crate::util::sort::sort_by_key(&mut on_top, |(c, _, _)| dragging.contains(c));

@@ -13,7 +13,7 @@ use super::solver::{self, Found, Solver};
 use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
 use crate::shell::def::{Action, Change, Dealt, GameDef, View};
-use crate::shell::geom::{Point, Rect, Size};
+use crate::shell::geom::{Rect, Size};
 use crate::shell::think::{Pace, Thinker, Turn};
 use crate::util::rng::Seed;
 use std::fmt;
@@ -21,26 +21,9 @@ use std::fmt;
 /// The game as Klondike's screen code sees it.
 pub type Game<'a> = View<'a, KlondikeDef>;
 
-/// Cards picked up by a press or a drag.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Drag {
-    /// Where they come from.
-    pub pile: Pile,
-    /// How many, from the top.
-    pub count: u8,
-    /// Where the pointer holds the first card, from its corner.
-    pub offset: Point,
-    /// Where the pointer is.
-    pub at: Point,
-}
-
 /// Screen-only state: never saved.
 #[derive(Clone, Debug, Default)]
 pub struct Ui {
-    /// Cards under a press that has not yet become a drag.
-    pub pressed: Option<Drag>,
-    /// Cards being dragged.
-    pub drag: Option<Drag>,
     /// The keyboard's focus: a pile and how many cards from its top.
     pub cursor: Option<(Pile, u8)>,
     /// Cards picked up with the keyboard.
@@ -164,45 +147,41 @@ pub fn marks(g: &Game) -> analysis::Marks {
     marks.unwrap_or_else(|| analysis::Marks::of(g.position))
 }
 
-impl Ui {
-    /// Where the dragged cards are drawn, if `sp` is one of them.
-    pub fn dragged_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Option<Rect> {
-        let d = self.drag?;
-        if sp.pile != d.pile {
-            return None;
-        }
-        let len = sprites.iter().filter(|s| s.pile == d.pile).count();
-        let first = len.checked_sub(usize::from(d.count))?;
-        if sp.index < first {
-            return None;
-        }
-        let (_, fan_up) = layout.fan(0, 2);
-        let step = (sp.index - first) as f64 * fan_up.max(CARD.h * 0.2);
-        Some(Rect::new(
-            d.at.x - d.offset.x,
-            d.at.y - d.offset.y + step,
-            CARD.w,
-            CARD.h,
-        ))
+/// Where the cards the shell's drag holds are drawn, if `sp` is one of them.
+pub fn dragged_rect(g: &Game, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Option<Rect> {
+    let lift = g.drag?;
+    let (pile, count) = *lift.piece;
+    if sp.pile != pile {
+        return None;
     }
+    let len = sprites.iter().filter(|s| s.pile == pile).count();
+    let first = len.checked_sub(usize::from(count))?;
+    if sp.index < first {
+        return None;
+    }
+    let (_, fan_up) = layout.fan(0, 2);
+    let step = (sp.index - first) as f64 * fan_up.max(CARD.h * 0.2);
+    Some(Rect::new(lift.ghost.x, lift.ghost.y + step, CARD.w, CARD.h))
+}
 
-    /// Where `sp` is drawn at `now`: dragged, in flight, or in its place.
-    pub fn drawn_rect(&self, sp: &Sprite, sprites: &[Sprite], layout: &Layout, now: f64) -> Rect {
-        if let Some(r) = self.dragged_rect(sp, sprites, layout) {
+impl Ui {
+    /// Where `sp` is drawn now: dragged, in flight, or in its place.
+    pub fn drawn_rect(&self, g: &Game, sp: &Sprite, sprites: &[Sprite], layout: &Layout) -> Rect {
+        if let Some(r) = dragged_rect(g, sp, sprites, layout) {
             return r;
         }
         self.flight
             .as_ref()
-            .and_then(|f| f.rect(sp.card, sp.rect, now))
+            .and_then(|f| f.rect(sp.card, sp.rect, g.now))
             .unwrap_or(sp.rect)
     }
 
     /// Where each card of `state` is drawn right now.
-    fn displayed(&self, state: &State, layout: &Layout, now: f64) -> Vec<(Card, Rect)> {
+    fn displayed(&self, g: &Game, state: &State, layout: &Layout) -> Vec<(Card, Rect)> {
         let sprites = view::scene(state, layout);
         sprites
             .iter()
-            .map(|sp| (sp.card, self.drawn_rect(sp, &sprites, layout, now)))
+            .map(|sp| (sp.card, self.drawn_rect(g, sp, &sprites, layout)))
             .collect()
     }
 
@@ -218,7 +197,7 @@ impl Ui {
             self.flight = None;
             return;
         }
-        let from = self.displayed(before, layout, g.now);
+        let from = self.displayed(g, before, layout);
         let now = view::scene(g.position, layout);
         let moved = from.into_iter().filter(|(card, r)| {
             now.iter()
@@ -226,14 +205,6 @@ impl Ui {
                 .is_some_and(|sp| sp.rect != *r)
         });
         self.flight = Some(Flight::new(moved.map(|(c, r)| (c, r, 0.0)), MOVE_MS));
-    }
-
-    /// Puts the cards back where they lie, gliding from where they are
-    /// drawn: a drag that was refused or cancelled.
-    pub fn fly_back(&mut self, g: &Game) {
-        self.fly_from(g, g.position, &layout(g));
-        self.drag = None;
-        self.pressed = None;
     }
 
     /// Deals the tableau from the stock, card after card.
@@ -255,8 +226,6 @@ impl Ui {
     /// Brings everything up to date after the position changed from `before`.
     pub fn after_move(&mut self, g: &Game, before: &State, change: Change) {
         self.fly_from(g, before, &layout(g));
-        self.drag = None;
-        self.pressed = None;
         self.hint = None;
         if change != Change::Played {
             self.held = None;

@@ -121,10 +121,29 @@ fn cancelling_a_drag_puts_the_cards_back() {
         .center();
     let before = k.state().clone();
     k.gesture(Gesture::Press(top), board());
+    assert!(k.view().drag.is_none(), "a press alone lifts nothing");
     k.gesture(Gesture::DragStart { from: top, at: top }, board());
-    assert!(k.ui().drag.is_some());
-    k.gesture(Gesture::Cancel, board());
-    assert!(k.ui().drag.is_none());
+    assert!(k.view().drag.is_some());
+    let out = k.gesture(Gesture::Cancel, board());
+    assert_eq!(out.message.as_deref(), Some("Move cancelled."));
+    assert!(
+        k.view().drag.is_none(),
+        "with less motion the cards are back at once"
+    );
+    assert_eq!(*k.state(), before);
+    // With motion, they fly home from where they were dropped, then land.
+    k.set_reduced_motion(false);
+    let away = Point::new(top.x + 200.0, top.y + 150.0);
+    let out = drag(&mut k, top, away);
+    assert!(!out.changed, "{out:?}");
+    let lift = k.view().drag.expect("flying home");
+    assert!(lift.returning);
+    let mut now = 0.0;
+    while k.view().drag.is_some() {
+        assert!(now < 1000.0, "the cards land");
+        k.tick(now);
+        now += 16.0;
+    }
     assert_eq!(*k.state(), before);
 }
 

@@ -37,6 +37,7 @@ impl GameDef for PhutballDef {
     type Start = Option<Setup>;
     type Ui = Ui;
     type Mind = ai::Mind;
+    type Piece = ();
     type Stats = ();
 
     fn setup(settings: &Settings, _seed: Seed, start: &Option<Setup>) -> Result<Contest, String> {

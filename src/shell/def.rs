@@ -5,7 +5,8 @@
 //! for every game: the record of moves, undo and redo by replay, saves,
 //! records, the computer's turns.
 
-use crate::shell::geom::Size;
+use crate::shell::drag::{Grip, Lift};
+use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::Position;
@@ -103,6 +104,8 @@ pub struct View<'a, D: GameDef> {
     pub reduced_motion: bool,
     /// The board size of the last gesture, key or frame (empty before any).
     pub board: Size,
+    /// The piece being dragged or flying home, if any.
+    pub drag: Option<Lift<'a, D::Piece>>,
 }
 
 /// A game read from a record: what it was set up with and its moves.
@@ -134,6 +137,9 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     type Ui: Clone + Default + fmt::Debug;
     /// A computer player's search for one move.
     type Mind: Think<Move = MoveOf<Self>> + Clone + fmt::Debug;
+    /// What a drag carries (cards from a pile, a tile from the hand);
+    /// `()` for a game without drags.
+    type Piece: Clone + fmt::Debug;
     /// What the game keeps from one game to the next (a tally of wins):
     /// saved with the game, counted as games end.
     type Stats: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
@@ -184,6 +190,27 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         gesture: Gesture,
         board: Size,
     ) -> Action<MoveOf<Self>>;
+
+    /// What can be picked up at `at`, if anything: asked on each press
+    /// while a person is to move. The shell then owns the drag (see
+    /// [`crate::shell::drag`]); a press on nothing reaches
+    /// [`GameDef::gesture`] (to pan a table, say).
+    fn grab(_game: &View<Self>, _ui: &mut Self::Ui, _at: Point) -> Option<Grip<Self::Piece>> {
+        None
+    }
+
+    /// The held piece moved to where `game.drag` says (`start`: its first
+    /// move after the press): what the view shows changes (a snap to a
+    /// legal place, say).
+    fn drag_over(_game: &View<Self>, _ui: &mut Self::Ui, _start: bool) -> Action<MoveOf<Self>> {
+        Action::Redraw
+    }
+
+    /// The piece was dropped where `game.drag` says: the move it plays, or
+    /// why it cannot go there (any other action: the piece flies home).
+    fn drop(_game: &View<Self>, _ui: &mut Self::Ui) -> Action<MoveOf<Self>> {
+        Action::Nothing
+    }
 
     /// What a key asks for. While a computer is to move, Enter and Space
     /// hurry it and never reach the game.

@@ -6,6 +6,7 @@
 
 pub mod codec;
 pub mod def;
+pub mod drag;
 pub mod driver;
 pub mod game;
 pub mod geom;

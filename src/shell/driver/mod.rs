@@ -10,7 +10,10 @@
 //! tells the game of every moment its statistics count ([`Event`]).
 
 use crate::shell::def::{Action, Change, Dealt, EffectOf, Event, GameDef, Loaded, MoveOf, View};
+use crate::shell::drag::Drag;
 use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::geom::Size;
+use crate::shell::input::Gesture;
 use crate::shell::position::{BadMoveText, Position};
 use crate::shell::record::{replay, split_mark, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
@@ -97,6 +100,7 @@ impl<D: GameDef> Shell<D> {
                 stats: D::Stats::default(),
                 elapsed_ms: 0.0,
                 screen: Screen::default(),
+                drag: None,
             },
             ui: D::Ui::default(),
             thinker: None,
@@ -387,5 +391,82 @@ impl<D: GameDef> Shell<D> {
         })
         .ok()?;
         found
+    }
+
+    /// The shell's part of a pointer gesture: the drag of a piece the game
+    /// lets a person pick up. `None` when the game handles the gesture.
+    fn drag_gesture(&mut self, gesture: Gesture, board: Size) -> Option<Outcome> {
+        let drag = &mut self.table.drag;
+        match gesture {
+            Gesture::Press(at) => {
+                *drag = None;
+                let (view, ui) = self.parts();
+                let grip = D::grab(&view, ui, at)?;
+                self.table.drag = Some(Drag::press(grip, at));
+                Some(Outcome::nothing())
+            }
+            Gesture::DragStart { at, .. } => {
+                drag.as_mut().filter(|d| !d.returning())?.start(at);
+                let (view, ui) = self.parts();
+                let action = D::drag_over(&view, ui, true);
+                Some(self.act(action))
+            }
+            Gesture::DragMove(at) => {
+                drag.as_mut().filter(|d| d.moving())?.move_to(at);
+                let (view, ui) = self.parts();
+                let action = D::drag_over(&view, ui, false);
+                Some(self.act(action))
+            }
+            Gesture::Drop(at) => {
+                drag.as_mut().filter(|d| d.moving())?.move_to(at);
+                let (view, ui) = self.parts();
+                let action = D::drop(&view, ui);
+                let played = matches!(action, Action::Play(_));
+                let out = self.act(action);
+                if played && out.changed {
+                    self.table.drag = None;
+                } else {
+                    self.fly_home();
+                }
+                Some(out.and(Outcome::redraw()))
+            }
+            Gesture::Cancel => {
+                // The game hears of it first, while it still sees the piece
+                // (to end a pan, or to say so).
+                let moving = drag.as_ref().is_some_and(|d| d.moving());
+                let (view, ui) = self.parts();
+                let action = D::gesture(&view, ui, gesture, board);
+                if moving {
+                    self.fly_home();
+                } else {
+                    self.table.drag = None;
+                }
+                Some(self.act(action))
+            }
+            Gesture::Tap { .. } => {
+                *drag = None;
+                None
+            }
+            Gesture::Zoom { .. } => None,
+        }
+    }
+
+    /// Sends the held piece home (at once, with less motion).
+    fn fly_home(&mut self) {
+        match self.table.drag.as_mut() {
+            Some(d) if !self.table.screen.reduced_motion => d.fly_back(),
+            _ => self.table.drag = None,
+        }
+    }
+
+    /// One frame of a piece's flight home.
+    fn fly(&mut self, now_ms: f64) -> Outcome {
+        let Some(d) = self.table.drag.as_mut().filter(|d| d.returning()) else {
+            return Outcome::nothing();
+        };
+        if !d.fly(now_ms) {
+            self.table.drag = None;
+        }
+        Outcome::redraw()
     }
 }

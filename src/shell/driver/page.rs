@@ -53,6 +53,9 @@ impl<D: GameDef> Game for Shell<D> {
                 _ => Outcome::nothing(),
             };
         }
+        if let Some(out) = self.drag_gesture(gesture, board) {
+            return out;
+        }
         let (view, ui) = self.parts();
         let action = D::gesture(&view, ui, gesture, board);
         self.act(action)
@@ -93,7 +96,8 @@ impl<D: GameDef> Game for Shell<D> {
         if t.began() && t.position.ending().is_none() {
             t.elapsed_ms += frame;
         }
-        let thought = self.think(now_ms);
+        let flying = self.fly(now_ms);
+        let thought = flying.and(self.think(now_ms));
         let (view, ui) = self.parts();
         let action = D::tick(&view, ui);
         thought.and(self.carry_out(action, Who::Game))

@@ -2,6 +2,7 @@
 //! thinking: the part a [`View`] shows.
 
 use crate::shell::def::{Event, GameDef, View};
+use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
 use crate::shell::position::Position;
 use crate::util::rng::Seed;
@@ -31,6 +32,8 @@ pub(super) struct Table<D: GameDef> {
     pub(super) stats: D::Stats,
     pub(super) elapsed_ms: f64,
     pub(super) screen: Screen,
+    /// The piece a person holds or that flies home.
+    pub(super) drag: Option<Drag<D::Piece>>,
 }
 
 impl<D: GameDef> Table<D> {
@@ -48,6 +51,7 @@ impl<D: GameDef> Table<D> {
             now: self.screen.now,
             reduced_motion: self.screen.reduced_motion,
             board: self.screen.board,
+            drag: self.drag.as_ref().and_then(|d| d.lift(self.screen.now)),
         }
     }
 
