@@ -4,6 +4,7 @@
 //! If this file needs anything the guide does not mention, the guide is wrong.
 
 use parlour::shell::def::{Action, Event, GameDef, View};
+use parlour::shell::drag::Grip;
 use parlour::shell::geom::{Point, Rect, Size};
 use parlour::shell::input::{Gesture, Key};
 use parlour::shell::paint::{Align, Color, Painter, Recorder};
@@ -176,12 +177,27 @@ struct Wins([u32; 2]);
 
 const CELL: f64 = 100.0;
 
+/// The pile of stones under the board, to drag from.
+const STONES: Rect = Rect {
+    x: 0.0,
+    y: 3.0 * CELL,
+    w: CELL,
+    h: CELL,
+};
+
+/// The cell under `at`, if any.
+fn cell_at(at: Point) -> Option<u8> {
+    let (col, row) = ((at.x / CELL).floor(), (at.y / CELL).floor());
+    ((0.0..3.0).contains(&col) && (0.0..3.0).contains(&row)).then_some(row as u8 * 3 + col as u8)
+}
+
 impl GameDef for TicTacToe {
     type Position = Board;
     type Settings = TicSettings;
     type Start = ();
     type Ui = Option<u8>;
     type Mind = Mind;
+    /// A stone picked up from the pile under the board.
     type Piece = ();
     type Stats = Wins;
 
@@ -239,6 +255,9 @@ impl GameDef for TicTacToe {
             };
             p.text(at, mark, 40.0, Align::Center, Color::rgb(0, 0, 0));
         }
+        if let Some(lift) = game.drag {
+            p.text(lift.ghost, "●", 40.0, Align::Center, Color::rgb(0, 0, 0));
+        }
         p.stroke_rect(
             Rect::new(0.0, 0.0, 3.0 * CELL, 3.0 * CELL),
             0.0,
@@ -247,15 +266,26 @@ impl GameDef for TicTacToe {
         );
     }
 
+    /// The pile of stones under the board can be picked up.
+    fn grab(_: &View<Self>, _: &mut Option<u8>, at: Point) -> Option<Grip<()>> {
+        STONES.contains(at).then(|| Grip {
+            piece: (),
+            home: STONES.center(),
+        })
+    }
+
+    /// A stone dropped on a cell takes it.
+    fn drop(game: &View<Self>, _: &mut Option<u8>) -> Action<Mark> {
+        match game.drag.and_then(|lift| cell_at(lift.ghost)) {
+            Some(cell) => Action::Play(Mark(cell)),
+            None => Action::Say("Off the board.".into()),
+        }
+    }
+
     fn gesture(_: &View<Self>, _: &mut Option<u8>, g: Gesture, _: Size) -> Action<Mark> {
         match g {
-            Gesture::Tap { at, .. } if at.x >= 0.0 && at.y >= 0.0 => {
-                let (col, row) = ((at.x / CELL) as u8, (at.y / CELL) as u8);
-                if col < 3 && row < 3 {
-                    Action::Play(Mark(row * 3 + col))
-                } else {
-                    Action::Nothing
-                }
+            Gesture::Tap { at, .. } => {
+                cell_at(at).map_or(Action::Nothing, |c| Action::Play(Mark(c)))
             }
             _ => Action::Nothing,
         }
@@ -460,4 +490,41 @@ fn the_game_fills_the_last_cell_itself_and_undo_takes_it_back_with_the_move_befo
     assert!(g.redo().changed);
     assert_eq!(g.moves().len(), 9, "the move and the game's own after it");
     assert_eq!(g.status(), "Drawn");
+}
+
+#[test]
+fn a_stone_dragged_onto_a_cell_takes_it_and_a_refused_one_flies_home() {
+    use parlour::shell::input::straight_drag;
+    let mut g = Tic::new(Seed(4));
+    g.set_option("opponent", "human").unwrap();
+    let board = Size::new(3.0 * CELL, 4.0 * CELL);
+    let from = STONES.center();
+    let drag = |g: &mut Tic, to: Point| {
+        straight_drag(from, to)
+            .into_iter()
+            .map(|gesture| g.gesture(gesture, board))
+            .fold(parlour::Outcome::nothing(), parlour::Outcome::and)
+    };
+    // Onto the middle cell: X takes it, and nothing is left in the hand.
+    let out = drag(&mut g, Point::new(1.5 * CELL, 1.5 * CELL));
+    assert_eq!(out.message.as_deref(), Some("X took cell 4."));
+    assert!(g.view().drag.is_none());
+    // Onto the same cell: the rules refuse, and the stone flies home.
+    let out = drag(&mut g, Point::new(1.5 * CELL, 1.5 * CELL));
+    assert!(out.message.unwrap().starts_with("Not allowed"));
+    assert!(g.view().drag.is_some_and(|lift| lift.returning));
+    let mut now = 0.0;
+    while g.view().drag.is_some() {
+        assert!(now < 1_000.0, "the stone lands");
+        g.tick(now);
+        now += 16.0;
+    }
+    // Off the board: the game says why; a tap is never a drag.
+    let out = drag(&mut g, Point::new(5.0 * CELL, CELL));
+    assert_eq!(out.message.as_deref(), Some("Off the board."));
+    assert!(
+        !g.gesture(Gesture::Tap { at: from, count: 1 }, board)
+            .changed
+    );
+    assert_eq!(g.moves(), ["4"]);
 }
