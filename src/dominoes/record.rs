@@ -169,7 +169,7 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     }
     let to_move = match lines.take("to move") {
         Some((n, v)) => match v.parse::<usize>() {
-            Ok(s) if (1..=rules.players()).contains(&s) => s - 1,
+            Ok(s) if (1..=rules.players()).contains(&s) => Some((n, s - 1)),
             _ => {
                 return Err(err(
                     n,
@@ -177,7 +177,7 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
                 ))
             }
         },
-        None => 0,
+        None => None,
     };
     let scores = match lines.take("scores") {
         Some((n, v)) => {
@@ -219,9 +219,62 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     if !board.is_empty() && !board.iter().any(|p| p.cell == Cell::up(0, 0)) {
         return Err(err(0, "the board has no tile on 0,0u"));
     }
-    Ok(Hand::from_position(
-        rules, hands, boneyard, board, to_move, scores,
-    ))
+    if let Some(loose) = unjoined(&board, rules.variant.joins_at_corners()) {
+        return Err(err(
+            0,
+            format!(
+                "the tile on {} is not joined to the tile on 0,0u",
+                super::rules::cell_text(loose)
+            ),
+        ));
+    }
+    let hand = Hand::from_position(
+        rules,
+        hands,
+        boneyard,
+        board,
+        to_move.map_or(0, |(_, s)| s),
+        scores,
+    );
+    // On an empty board the rules say who opens; a record cannot overrule them.
+    match to_move {
+        Some((n, seat)) if hand.to_move() != seat => Err(err(
+            n,
+            format!(
+                "seat {}: on an empty board seat {} opens",
+                seat + 1,
+                hand.to_move() + 1
+            ),
+        )),
+        _ => Ok(hand),
+    }
+}
+
+/// The first tile of `board` not joined to the tile on 0,0u through tiles
+/// that share a side (or, where tiles may meet at corners, a corner).
+fn unjoined(board: &[Placed], corners: bool) -> Option<Cell> {
+    let cells: Vec<Cell> = board.iter().map(|p| p.cell).collect();
+    let mut reached = vec![false; cells.len()];
+    let mut todo: Vec<usize> = cells
+        .iter()
+        .position(|&c| c == Cell::up(0, 0))
+        .into_iter()
+        .collect();
+    while let Some(i) = todo.pop() {
+        if std::mem::replace(&mut reached[i], true) {
+            continue;
+        }
+        let c = cells[i];
+        let touching = |d: &Cell| {
+            c.side_neighbours().contains(d) || (corners && c.corner_neighbours().contains(d))
+        };
+        todo.extend((0..cells.len()).filter(|&j| !reached[j] && touching(&cells[j])));
+    }
+    cells
+        .into_iter()
+        .zip(reached)
+        .find(|(_, r)| !r)
+        .map(|(c, _)| c)
 }
 
 /// Writes a match as a record.
@@ -284,6 +337,40 @@ mod tests {
         let back = parse_position(&text).unwrap();
         assert_eq!(position_text(&back), text);
         assert_eq!(back.legal_moves(), h.legal_moves());
+    }
+
+    #[test]
+    fn positions_the_rules_cannot_reach_are_refused() {
+        let mut h = Hand::deal(Rules::new(Variant::Points), Seed(3));
+        for i in 0..4 {
+            let mv = choose_with(&h, Level::Greedy, Seed(i), 1).unwrap();
+            h.play(mv).unwrap();
+        }
+        let text = position_text(&h);
+        // A disconnected board: the last tile laid moved far away.
+        let last = h
+            .placed()
+            .last()
+            .map(|p| super::super::rules::cell_text(p.cell))
+            .unwrap();
+        let far = text.replacen(&format!("@{last}"), "@40,40u", 1);
+        assert_ne!(far, text, "the board line names {last}");
+        let e = parse_position(&far).unwrap_err().to_string();
+        assert!(e.contains("not joined"), "{e}");
+        // On an empty board the rules name the opener; a record cannot.
+        let fresh = Hand::deal(Rules::new(Variant::Points), Seed(3));
+        let text = position_text(&fresh);
+        let other = (fresh.to_move() + 1) % 2 + 1;
+        let wrong = text.replace(
+            &format!("to move: {}", fresh.to_move() + 1),
+            &format!("to move: {other}"),
+        );
+        let e = parse_position(&wrong).unwrap_err().to_string();
+        assert!(e.contains("opens"), "{e}");
+        assert_eq!(
+            parse_position(&text).map(|h| h.to_move()),
+            Ok(fresh.to_move())
+        );
     }
 
     #[test]

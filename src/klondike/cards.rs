@@ -52,7 +52,21 @@ impl Suit {
 
 /// A rank, 1 (Ace) to 13 (King).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Rank(u8);
+
+impl TryFrom<u8> for Rank {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Rank, String> {
+        Rank::new(n).ok_or_else(|| format!("{n} is not a rank (1 to 13)"))
+    }
+}
+
+impl From<Rank> for u8 {
+    fn from(r: Rank) -> u8 {
+        r.0
+    }
+}
 
 impl Rank {
     /// The Ace.

@@ -71,6 +71,7 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
     let mut foundations: Option<Vec<Card>> = None;
     let mut stock: Option<Vec<Card>> = None;
     let mut variant = rules.variant;
+    let mut named_variant = false;
     // Double Solitaire: the first player's piles and stock, once read.
     let mut first: Option<(Vec<Column>, Vec<Card>)> = None;
     // Per card: how many times it was met, and the line of the last time.
@@ -113,6 +114,10 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             if !tableau.is_empty() {
                 return Err(err(line_no, Some(label), "'variant:' before the piles"));
             }
+            if named_variant {
+                return Err(err(line_no, Some(label), "one 'variant:' line"));
+            }
+            named_variant = true;
             let name = rest.trim();
             let v: Variant = name.parse().map_err(|e: super::variant::UnknownVariant| {
                 err(line_no, Some(name), e.to_string())
@@ -264,6 +269,9 @@ pub fn parse(text: &str, rules: Rules) -> Result<State, DealError> {
             state.foundations[f.index()] += 1;
         }
     }
+    state
+        .validate()
+        .map_err(|e| err(0, None, format!("a deal the rules can play ({e})")))?;
     Ok(state)
 }
 
@@ -578,6 +586,23 @@ mod tests {
         );
         let e = parse(&joker.replacen("BJ", "", 1), Rules::default()).unwrap_err();
         assert!(e.expected.starts_with("all 54 cards: BJ is missing"), "{e}");
+    }
+
+    #[test]
+    fn deal_files_the_rules_cannot_play_are_refused() {
+        // A pile whose cards are all face down ("/" last).
+        let e = error_for(|t| {
+            let first = t.lines().nth(1).unwrap();
+            t.replacen(first, &format!("{first} /"), 1)
+        });
+        assert!(e.expected.contains("none face up"), "{e}");
+        // Two variant lines: the second would play on the first one's rules.
+        let text = format!(
+            "variant: westcliff\nvariant: agnes\n{}",
+            print(&State::deal(Rules::default(), Seed(42)), None)
+        );
+        let e = parse(&text, Rules::default()).unwrap_err();
+        assert_eq!((e.line, e.expected.as_str()), (2, "one 'variant:' line"));
     }
 
     #[test]

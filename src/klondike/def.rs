@@ -45,7 +45,7 @@ impl GameDef for KlondikeDef {
     fn setup(settings: &Settings, seed: Seed, start: &Option<State>) -> Result<State, String> {
         match start {
             Some(deal) => {
-                deal.check_cards()?;
+                deal.validate().map_err(|e| e.to_string())?;
                 Ok(deal.clone())
             }
             None => Ok(State::deal(settings.rules(), seed)),

@@ -216,7 +216,7 @@ fn saves_replay_and_refuse_tampering() {
         .to_string();
     assert!(err.contains("move"), "{err}");
     // A deal with a card twice is refused.
-    let mut bad = rec;
+    let mut bad = rec.clone();
     let mut deal = State::deal(Rules::default(), Seed(11));
     deal.stock[0] = deal.stock[1];
     bad.start = Some(deal);
@@ -224,6 +224,28 @@ fn saves_replay_and_refuse_tampering() {
     assert!(other
         .load(&crate::shell::codec::state_to_text(&bad))
         .is_err());
+    // So is a deal the rules cannot play, which once panicked on loading:
+    // too few foundations, a turn past the players, all cards face down.
+    let deal = State::deal(Rules::default(), Seed(11));
+    let mut few = deal.clone();
+    few.foundations.truncate(2);
+    let mut turn = deal.clone();
+    turn.turn = 5;
+    let mut hidden = deal;
+    hidden.tableau[3].down = 4;
+    for (start, why) in [
+        (few, "foundations"),
+        (turn, "turn"),
+        (hidden, "none face up"),
+    ] {
+        let mut bad = rec.clone();
+        bad.start = Some(start);
+        let err = other
+            .load(&crate::shell::codec::state_to_text(&bad))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(why), "{err}");
+    }
     // So is text that is not a save at all.
     assert!(other.load("not-a-save").is_err());
     assert_eq!(other.state(), k.state(), "a failed load changes nothing");

@@ -38,6 +38,20 @@ impl Dims {
     pub fn is_playing(self, p: Pt) -> bool {
         p.col < self.cols && (1..=self.rows).contains(&p.row)
     }
+
+    /// Whether a game can go on with the ball on `p`: on a goal line or
+    /// beyond, a goal has been scored.
+    pub fn check_ball(self, p: Pt) -> Result<(), String> {
+        if self.is_playing(p) {
+            Ok(())
+        } else if self.contains(p) {
+            Err(format!(
+                "the ball on {p} is on a goal line: that game is over"
+            ))
+        } else {
+            Err(format!("the ball on {p} is off this {self} board"))
+        }
+    }
 }
 
 impl fmt::Display for Dims {

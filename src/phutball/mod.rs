@@ -57,12 +57,7 @@ impl Setup {
     pub fn position(&self, options: rules::Options) -> Result<Position, String> {
         let mut p = Position::start(options);
         let dims = options.dims;
-        if !dims.contains(self.ball) {
-            return Err(format!(
-                "the ball on {} is off this {dims} board",
-                self.ball
-            ));
-        }
+        dims.check_ball(self.ball)?;
         p.ball = self.ball;
         p.to_move = self.to_move;
         for &m in &self.men {

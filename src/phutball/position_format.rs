@@ -62,12 +62,7 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
     let mut p = Position::start(settings.rules());
     p.to_move = to_move;
     let dims = p.options.dims;
-    if !dims.contains(ball) {
-        return Err(err(
-            ball_line,
-            format!("the ball on {ball} is off this {dims} board"),
-        ));
-    }
+    dims.check_ball(ball).map_err(|e| err(ball_line, e))?;
     p.ball = ball;
     for (line, m) in men {
         if !dims.is_playing(m) {
@@ -90,6 +85,19 @@ pub fn parse(text: &str) -> Result<Position, PositionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ball_on_a_goal_line_is_refused() {
+        let e = parse("to-move: eks\nball: H0\nmen: H5\n").unwrap_err();
+        assert!(e.to_string().contains("goal line"), "{e}");
+        let setup = crate::phutball::Setup {
+            ball: "H20".parse().unwrap(),
+            men: Vec::new(),
+            to_move: crate::phutball::rules::Side::Eks,
+        };
+        let e = setup.position(Default::default()).unwrap_err();
+        assert!(e.contains("goal line"), "{e}");
+    }
 
     #[test]
     fn the_example_parses() {

@@ -75,7 +75,7 @@ impl Hand {
 
     /// Empty cells a tile might go in, sorted.
     pub(super) fn candidate_cells(&self) -> Vec<Cell> {
-        let star = self.rules.variant == Variant::Star;
+        let star = self.rules.variant.joins_at_corners();
         let around = |c: Cell, out: &mut Vec<Cell>| {
             out.extend(c.side_neighbours());
             if star {

@@ -34,6 +34,12 @@ impl Variant {
         Variant::TriOminos,
     ];
 
+    /// Whether a tile may join the layout at a corner alone (Star), not
+    /// only along a side.
+    pub fn joins_at_corners(self) -> bool {
+        self == Variant::Star
+    }
+
     /// Whether numbers sit on corners (Tri-Ominos) rather than sides.
     pub fn on_corners(self) -> bool {
         self == Variant::TriOminos

@@ -10,11 +10,13 @@ mod legality;
 mod moves;
 mod options;
 mod state;
+mod validate;
 
 pub use legality::*;
 pub use moves::*;
 pub use options::*;
 pub use state::*;
+pub use validate::*;
 
 use super::cards::{Card, Rank, Suit};
 pub use super::variant::Variant;

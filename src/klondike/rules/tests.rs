@@ -317,3 +317,57 @@ fn winning_is_detected() {
     assert_eq!(s.check(Move::Deal), Err(MoveError::GameOver));
     assert!(s.legal_moves().is_empty());
 }
+
+#[test]
+fn positions_trusted_past_the_card_count_are_refused() {
+    let deal = State::deal(Rules::default(), Seed(5));
+    assert_eq!(deal.validate(), Ok(()));
+    let refused = |edit: &dyn Fn(&mut State)| {
+        let mut s = deal.clone();
+        edit(&mut s);
+        s.validate().expect_err("an impossible position")
+    };
+    assert!(matches!(
+        refused(&|s| s.foundations.truncate(3)),
+        InvalidPosition::Foundations { want: 4, found: 3 }
+    ));
+    assert_eq!(
+        refused(&|s| s.tableau[6].down = 7),
+        InvalidPosition::NoFaceUpCard(6)
+    );
+    assert_eq!(
+        refused(&|s| s.tableau[0].down = 9),
+        InvalidPosition::TooManyFaceDown(0)
+    );
+    assert!(matches!(
+        refused(&|s| s.turn = 2),
+        InvalidPosition::Players(_)
+    ));
+    assert!(matches!(
+        refused(&|s| s.rules.draw = 0),
+        InvalidPosition::Rules(_)
+    ));
+    assert!(matches!(
+        refused(&|s| s.rules.tableau = 0),
+        InvalidPosition::Rules(_)
+    ));
+    assert!(matches!(
+        refused(&|s| s.rules.decks = 200),
+        InvalidPosition::Rules(_)
+    ));
+    // An empty table "won" without a card: the cards are missing.
+    assert!(matches!(
+        refused(&|s| {
+            s.tableau.iter_mut().for_each(|c| *c = Column::default());
+            s.stock.clear();
+        }),
+        InvalidPosition::Cards(_)
+    ));
+    assert!(matches!(
+        refused(&|s| s.foundations[0] = 14),
+        InvalidPosition::OverfullFoundation(0)
+    ));
+    // A rank out of range does not even decode.
+    let text = crate::shell::codec::state_to_text(&0u8);
+    assert!(crate::shell::codec::state_from_text::<Rank>(&text).is_err());
+}
