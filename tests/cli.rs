@@ -118,6 +118,44 @@ fn mistakes_get_precise_messages_and_exit_code_2() {
 }
 
 #[test]
+fn the_command_line_does_not_trust_its_numbers() {
+    // Once a capacity overflow (every deal built first) and a 5 GB wait.
+    let (code, out, err) = parlour(
+        &["klondike", "solve", "--seeds", "0..18446744073709551615"],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("more than 10000000 deals"), "{err}");
+    // Once a panic.
+    let (code, _, err) = parlour(
+        &[
+            "dominoes",
+            "selfplay",
+            "--ai",
+            "random,random",
+            "--games",
+            "2",
+            "--threads",
+            "100000",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--threads: '100000' is not a number from 1 to 256"),
+        "{err}"
+    );
+    let (code, _, err) = parlour(
+        &[
+            "phutball", "selfplay", "--ohs", "random", "--eks", "random", "--games", "0",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("from 1 to 1000000"), "{err}");
+}
+
+#[test]
 fn the_solver_reads_deals_and_summarises_seed_ranges() {
     let (_, deal, _) = parlour(&["klondike", "deal", "--seed", "4"], "");
     let (code, out, err) = parlour(

@@ -57,3 +57,38 @@ fn finder_speed_on_game_positions() {
         nodes.last().copied().unwrap_or(0)
     );
 }
+
+/// The finder's worst case: men on most points, where the number of chains
+/// explodes. The budget (states held) bounds time and memory: the page's
+/// Hint holds at most 200,000 states, the command line 2,000,000.
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture in release"]
+fn finder_on_dense_positions() {
+    use parlour::phutball::Pt;
+    for budget in [20_000, 200_000, 2_000_000] {
+        let mut micros = Vec::new();
+        for seed in 0..20 {
+            let mut rng = Rng::new(Seed(seed));
+            let mut p = Position::start(Options::default());
+            let dims = p.options.dims;
+            for row in 1..=dims.rows {
+                for col in 0..dims.cols {
+                    let at = Pt { col, row };
+                    if at != p.ball && rng.below(100) < 85 {
+                        p.men.set(at);
+                    }
+                }
+            }
+            let t = Instant::now();
+            let r = find_wins(&p, budget);
+            micros.push(t.elapsed().as_secs_f64() * 1e6);
+            assert!(r.held <= budget);
+        }
+        micros.sort_by(f64::total_cmp);
+        println!(
+            "dense, budget {budget}: 20 positions, median {:.1} ms, max {:.1} ms",
+            micros[micros.len() / 2] / 1000.0,
+            micros.last().copied().unwrap_or(0.0) / 1000.0
+        );
+    }
+}

@@ -11,7 +11,7 @@
 //! Every move comes from the rules' own generators, so it is always legal.
 
 use super::board::Pt;
-use super::finder::{find_wins, Wins};
+use super::finder::{find_wins, Wins, AI_STATES};
 use super::rules::{Move, Position, Side};
 use crate::shell::think::{Progress, Ready, Think};
 use crate::util::rng::Rng;
@@ -144,11 +144,11 @@ fn evaluate(p: &Position) -> i32 {
 }
 
 fn has_win(p: &Position) -> bool {
-    matches!(find_wins(p, 20_000).wins, Wins::Found(_))
+    matches!(find_wins(p, AI_STATES).wins, Wins::Found(_))
 }
 
 fn first_win(p: &Position) -> Option<Move> {
-    match find_wins(p, 200_000).wins {
+    match find_wins(p, AI_STATES).wins {
         Wins::Found(c) | Wins::Unknown(c) => c.first().map(|&c| Move::Jump(c)),
         Wins::None => None,
     }

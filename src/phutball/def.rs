@@ -124,7 +124,7 @@ impl GameDef for PhutballDef {
 
     fn hint(game: &View<Self>, _: &mut Ui) -> Action<Move> {
         let p = *game.position.board();
-        Action::Say(match finder::find_wins(&p, 200_000).wins {
+        Action::Say(match finder::find_wins(&p, finder::HINT_STATES).wins {
             finder::Wins::Found(chains) => {
                 let text = notation::format(&p, Move::Jump(chains[0]));
                 format!("Hint: {text} scores at once.")
@@ -132,7 +132,7 @@ impl GameDef for PhutballDef {
             finder::Wins::None => {
                 let mut threat = p;
                 threat.to_move = p.to_move.other();
-                match finder::find_wins(&threat, 200_000).wins {
+                match finder::find_wins(&threat, finder::HINT_STATES).wins {
                     finder::Wins::Found(c) => format!(
                         "No goal in one for you, but {} threaten {}: block it.",
                         threat.to_move.name(),

@@ -5,7 +5,9 @@
 //! first by its shortest chain and visited once, so every winning result
 //! appears once, with its shortest chain. Deciding whether a win in one
 //! exists is NP-complete in general (Demaine, Demaine and Eppstein), so the
-//! search has a node budget and says "unknown" rather than hang.
+//! search has a budget and says "unknown" rather than hang. The budget
+//! counts the states the search holds (searched or waiting), so it bounds
+//! memory as well as time: about 220 bytes a state.
 
 use super::board::Pt;
 use super::rules::{Chain, Men, OwnGoal, Position};
@@ -30,7 +32,16 @@ pub struct Report {
     pub wins: Wins,
     /// States searched.
     pub nodes: usize,
+    /// States held (searched or waiting): never more than the budget.
+    pub held: usize,
 }
+
+/// The states the page's Hint may hold: on a board crowded with men the
+/// answer ("unknown") comes within about 10 ms natively (see BENCHMARKS.md).
+pub const HINT_STATES: usize = 10_000;
+
+/// The states the computer's check for a win in one may hold.
+pub const AI_STATES: usize = 20_000;
 
 /// Whether ending a chain on `at` wins for the side to move.
 pub fn is_winning_end(p: &Position, at: Pt) -> bool {
@@ -39,7 +50,7 @@ pub fn is_winning_end(p: &Position, at: Pt) -> bool {
             && p.to_move.other().scores_on(p.options.dims, at.row))
 }
 
-/// Finds every winning chain, searching at most `budget` states.
+/// Finds every winning chain, holding at most `budget` states.
 pub fn find_wins(p: &Position, budget: usize) -> Report {
     let mut seen: HashSet<(Pt, Men)> = HashSet::new();
     let mut queue: VecDeque<(Pt, Men, Chain, bool)> = VecDeque::new();
@@ -52,12 +63,6 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
             continue;
         }
         nodes += 1;
-        if nodes > budget {
-            return Report {
-                wins: Wins::Unknown(wins),
-                nodes,
-            };
-        }
         // Goal-ward jumps first: they find the wins soonest.
         let mut jumps = p.jumps(&men, at);
         let forward = |d: u8| {
@@ -72,6 +77,13 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
             let Some(next_chain) = chain.push(dir) else {
                 continue;
             };
+            if seen.len() >= budget {
+                return Report {
+                    wins: Wins::Unknown(wins),
+                    nodes,
+                    held: seen.len(),
+                };
+            }
             if !seen.insert((landing.at, next_men)) {
                 continue;
             }
@@ -86,7 +98,11 @@ pub fn find_wins(p: &Position, budget: usize) -> Report {
     } else {
         Wins::Found(wins)
     };
-    Report { wins, nodes }
+    Report {
+        wins,
+        nodes,
+        held: seen.len(),
+    }
 }
 
 #[cfg(test)]
@@ -124,6 +140,31 @@ mod tests {
         let mut q = position("H4", "H3 H1");
         q.to_move = Side::Eks;
         assert_eq!(texts(&q, &find_wins(&q, 1000)), vec!["H4-H2-H0"]);
+    }
+
+    #[test]
+    fn unbounded_search_memory_is_bounded_by_the_budget() {
+        // Men on most points: once 1.5 GB at the default budget.
+        let mut rng = Rng::new(Seed(5));
+        let mut p = Position::start(Options::default());
+        let dims = p.options.dims;
+        for row in 1..=dims.rows {
+            for col in 0..dims.cols {
+                let at = Pt { col, row };
+                if at != p.ball && rng.below(100) < 85 {
+                    p.men.set(at);
+                }
+            }
+        }
+        for budget in [1, 100, 20_000] {
+            let r = find_wins(&p, budget);
+            assert!(
+                r.held <= budget.max(1),
+                "{} states held of {budget}",
+                r.held
+            );
+            assert!(matches!(r.wins, Wins::Unknown(_)), "{:?}", r.wins);
+        }
     }
 
     #[test]

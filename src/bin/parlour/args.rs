@@ -61,6 +61,29 @@ impl Args {
             Some(v) => parse(v).ok_or_else(|| UsageError(format!("{flag}: '{v}' is not valid"))),
         }
     }
+
+    /// A number in `range`, or `default` when the flag is absent; anything
+    /// else is refused with the range it must be in.
+    pub fn number_in<T>(
+        &self,
+        flag: &str,
+        default: T,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, UsageError>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
+        match self.value(flag) {
+            None => Ok(default),
+            Some(v) => v.parse().ok().filter(|n| range.contains(n)).ok_or_else(|| {
+                UsageError(format!(
+                    "{flag}: '{v}' is not a number from {} to {}",
+                    range.start(),
+                    range.end()
+                ))
+            }),
+        }
+    }
 }
 
 /// Reads a file, or standard input for `-`.

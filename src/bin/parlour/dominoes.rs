@@ -157,6 +157,11 @@ fn play_hand(rules: Rules, levels: &[Level], game: u64, seed: Seed, playouts: u3
     }
 }
 
+/// The most hands one self-play run plays (each keeps a line of results).
+const MAX_GAMES: u64 = 1_000_000;
+/// The most threads a run starts.
+const MAX_THREADS: usize = 256;
+
 fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     let a = Args::parse(
         raw,
@@ -186,15 +191,15 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             rules.players()
         )));
     }
-    let games = a.parsed("--games", 100u64, |v| v.parse().ok().filter(|&n| n > 0))?;
+    let games = a.number_in("--games", 100u64, 1..=MAX_GAMES)?;
     let seed = Seed(a.parsed("--seed", 1u64, |v| v.parse().ok())?);
     let playouts = a.parsed("--playouts", STRONG_PLAYOUTS, |v| {
         v.parse().ok().filter(|&n| n > 0)
     })?;
-    let threads = a.parsed(
+    let threads = a.number_in(
         "--threads",
         std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |v| v.parse().ok().filter(|&n| n > 0),
+        1..=MAX_THREADS,
     )?;
     let levels_ref = &levels;
     let results: Vec<Result1> = std::thread::scope(|s| {

@@ -101,11 +101,35 @@ fn parse_range(s: &str) -> Option<(u64, u64)> {
     (a <= b).then_some((a, b))
 }
 
-/// One solved deal.
-struct Solved {
-    name: String,
-    report: Report,
-    ms: f64,
+/// The most deals one `--seeds` range may name: the summary keeps a time
+/// per deal (80 MB at this many).
+const MAX_SEEDS: u64 = 10_000_000;
+
+/// What the summary keeps of the deals solved: counts and times, not the
+/// deals or their winning lines, so a long run stays small.
+#[derive(Default)]
+struct Tally {
+    won: usize,
+    lost: usize,
+    unknown: usize,
+    times: Vec<f64>,
+    peak: usize,
+    slowest: (f64, String),
+}
+
+impl Tally {
+    fn add(&mut self, name: &str, report: &Report, ms: f64) {
+        match report.verdict {
+            Verdict::Winnable(_) => self.won += 1,
+            Verdict::Unwinnable => self.lost += 1,
+            _ => self.unknown += 1,
+        }
+        self.times.push(ms);
+        self.peak = self.peak.max(report.peak_table);
+        if ms > self.slowest.0 || self.times.len() == 1 {
+            self.slowest = (ms, name.to_owned());
+        }
+    }
 }
 
 fn solve_one(state: &State, limits: Limits, budget_ms: f64) -> Result<(Report, f64), UsageError> {
@@ -185,26 +209,38 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         // Eight bytes a slot.
         table_slots: table_mb << 17,
     };
-    let mut deals: Vec<(String, State)> = Vec::new();
-    if let Some(range) = a.value("--seeds") {
-        let (from, to) = parse_range(range)
-            .ok_or_else(|| UsageError(format!("--seeds: '{range}' is not a range like 1..1000")))?;
-        deals.extend((from..=to).map(|s| (format!("seed {s}"), State::deal(rules, Seed(s)))));
-    }
-    for path in &a.positional {
-        let text = read_input(path).map_err(UsageError)?;
-        let state =
-            deal_format::parse(&text, rules).map_err(|e| UsageError(format!("{path}: {e}")))?;
-        deals.push((path.clone(), state));
-    }
-    if deals.is_empty() {
+    let seeds = match a.value("--seeds") {
+        Some(range) => {
+            let (from, to) = parse_range(range).ok_or_else(|| {
+                UsageError(format!("--seeds: '{range}' is not a range like 1..1000"))
+            })?;
+            if to - from >= MAX_SEEDS {
+                return Err(UsageError(format!(
+                    "--seeds: '{range}' names more than {MAX_SEEDS} deals; split it into runs"
+                )));
+            }
+            from..=to
+        }
+        // An empty range.
+        None => 1..=0,
+    };
+    if seeds.is_empty() && a.positional.is_empty() {
         return Err(UsageError(
             "klondike solve needs deal files, - or --seeds A..B".into(),
         ));
     }
+    // Files are read and checked before any work; seeds are dealt one at a time.
+    let mut files = Vec::new();
+    for path in &a.positional {
+        let text = read_input(path).map_err(UsageError)?;
+        let state =
+            deal_format::parse(&text, rules).map_err(|e| UsageError(format!("{path}: {e}")))?;
+        files.push((path.clone(), state));
+    }
+    let dealt = seeds.map(|s| (format!("seed {s}"), State::deal(rules, Seed(s))));
     let mut out = String::new();
-    let mut solved = Vec::new();
-    for (name, state) in deals {
+    let mut tally = Tally::default();
+    for (name, state) in dealt.chain(files) {
         let (report, ms) = solve_one(&state, limits, budget_ms)?;
         out.push_str(&format!(
             "{name}: {} nodes {} {:.1} ms\n",
@@ -220,11 +256,11 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         }
         crate::emit(&out);
         out.clear();
-        solved.push(Solved { name, report, ms });
+        tally.add(&name, &report, ms);
     }
     if a.value("--seeds").is_some() {
         out.push_str(&summary(
-            &solved,
+            tally,
             rules.draw,
             rules.passes_allowed(),
             budget_ms,
@@ -233,29 +269,19 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
     Ok(out)
 }
 
-fn summary(solved: &[Solved], draw: u8, passes: Passes, budget_ms: f64) -> String {
-    let n = solved.len();
-    let count = |name: &str| {
-        solved
-            .iter()
-            .filter(|s| s.report.verdict.name() == name)
-            .count()
-    };
-    let (won, lost, unknown) = (count("winnable"), count("unwinnable"), count("unknown"));
+fn summary(tally: Tally, draw: u8, passes: Passes, budget_ms: f64) -> String {
+    let Tally {
+        won,
+        lost,
+        unknown,
+        mut times,
+        peak,
+        slowest: (_, slowest),
+    } = tally;
+    let n = times.len();
     let pct = |k: usize| 100.0 * k as f64 / n as f64;
     let (lo, hi) = wilson(won, n);
-    let mut times: Vec<f64> = solved.iter().map(|s| s.ms).collect();
     times.sort_by(f64::total_cmp);
-    let peak = solved
-        .iter()
-        .map(|s| s.report.peak_table)
-        .max()
-        .unwrap_or(0);
-    let slowest = solved
-        .iter()
-        .max_by(|a, b| a.ms.total_cmp(&b.ms))
-        .map(|s| s.name.as_str())
-        .unwrap_or("");
     let passes = match passes {
         Passes::Unlimited => "unlimited".to_owned(),
         Passes::Limited(p) => p.to_string(),

@@ -9,7 +9,9 @@ use parlour::phutball::{notation, position_format};
 pub const USAGE: &str = "  \
 phutball wins FILE|- [--count] [--budget N]
                              every jump chain that scores at once for the side to move, one per
-                             line in notation, or 'none', or 'unknown' (with --count: states searched)
+                             line in notation, or 'none', or 'unknown' (with --count: states searched);
+                             the search holds at most N states (default 2000000, at most 10000000),
+                             about 220 bytes each
   phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
                  [--board RxC]
                              seeded games between levels (random, greedy, strong): win rates with
@@ -21,7 +23,7 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
     match args.first().map(String::as_str) {
         Some("wins") => {
             let a = Args::parse(&args[1..], &["--budget"], &["--count"])?;
-            let budget = a.parsed("--budget", 2_000_000usize, |v| v.parse().ok())?;
+            let budget = a.number_in("--budget", 2_000_000usize, 1..=10_000_000)?;
             let [path] = a.positional.as_slice() else {
                 return Err(UsageError(
                     "phutball wins needs one FILE (or - for stdin)".into(),
@@ -82,7 +84,7 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             .map_err(|e| UsageError(format!("{flag}: {e}")))
     };
     let (ohs, eks) = (level("--ohs")?, level("--eks")?);
-    let games = a.parsed("--games", 100usize, |v| v.parse().ok().filter(|&n| n > 0))?;
+    let games = a.number_in("--games", 100usize, 1..=1_000_000)?;
     let seed = a.parsed("--seed", 1u64, |v| v.parse().ok())?;
     let nodes = a.parsed("--nodes", 20_000u64, |v| v.parse().ok().filter(|&n| n > 0))?;
     let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, |v| {
