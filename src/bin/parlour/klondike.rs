@@ -219,12 +219,11 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
                     "--seeds: '{range}' names more than {MAX_SEEDS} deals; split it into runs"
                 )));
             }
-            from..=to
+            Some(from..=to)
         }
-        // An empty range.
-        None => 1..=0,
+        None => None,
     };
-    if seeds.is_empty() && a.positional.is_empty() {
+    if seeds.is_none() && a.positional.is_empty() {
         return Err(UsageError(
             "klondike solve needs deal files, - or --seeds A..B".into(),
         ));
@@ -237,7 +236,10 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
             deal_format::parse(&text, rules).map_err(|e| UsageError(format!("{path}: {e}")))?;
         files.push((path.clone(), state));
     }
-    let dealt = seeds.map(|s| (format!("seed {s}"), State::deal(rules, Seed(s))));
+    let dealt = seeds
+        .into_iter()
+        .flatten()
+        .map(|s| (format!("seed {s}"), State::deal(rules, Seed(s))));
     let mut out = String::new();
     let mut tally = Tally::default();
     for (name, state) in dealt.chain(files) {
