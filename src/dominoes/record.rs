@@ -90,9 +90,20 @@ fn tiles_text(tiles: &[Tile]) -> String {
         .join(" ")
 }
 
+/// The most tiles one line of a position lists: the largest set.
+const MAX_TILES: usize = 56;
+/// The most moves one hand of a record lists.
+const MAX_MOVES: usize = 5_000;
+
 fn parse_tiles(n: usize, s: &str) -> Result<Vec<Tile>, FormatError> {
     if s == "-" || s.is_empty() {
         return Ok(Vec::new());
+    }
+    if s.split_whitespace().nth(MAX_TILES).is_some() {
+        return Err(err(
+            n,
+            format!("more than {MAX_TILES} tiles, the largest set"),
+        ));
     }
     s.split_whitespace()
         .map(|t| {
@@ -103,6 +114,9 @@ fn parse_tiles(n: usize, s: &str) -> Result<Vec<Tile>, FormatError> {
 }
 
 fn parse_moves(n: usize, s: &str) -> Result<Vec<Move>, FormatError> {
+    if s.split_whitespace().nth(MAX_MOVES).is_some() {
+        return Err(err(n, format!("more than {MAX_MOVES} moves in one line")));
+    }
     s.split_whitespace()
         .map(|m| {
             m.parse()
@@ -154,7 +168,14 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
     };
     let mut board: Vec<Placed> = Vec::new();
     if let Some((n, v)) = lines.take("board") {
-        for mv in parse_moves(n, &v)? {
+        let moves = parse_moves(n, &v)?;
+        if moves.len() > MAX_TILES {
+            return Err(err(
+                n,
+                format!("more than {MAX_TILES} tiles, the largest set"),
+            ));
+        }
+        for mv in moves {
             let Move::Place(p) = mv else {
                 return Err(err(n, "the board lists tiles, not draws or passes"));
             };
@@ -371,6 +392,25 @@ mod tests {
             parse_position(&text).map(|h| h.to_move()),
             Ok(fresh.to_move())
         );
+    }
+
+    #[test]
+    fn quadratic_loops_on_input_are_bounded() {
+        use std::time::Instant;
+        let good = position_text(&Hand::deal(Rules::new(Variant::Points), Seed(1)));
+        let t = Instant::now();
+        let many = "0-0-0 ".repeat(200_000);
+        let huge = good.replacen("hand 1: ", &format!("hand 1: {many}"), 1);
+        let e = parse_position(&huge).unwrap_err().to_string();
+        assert!(e.contains("over 1024 KiB"), "{e}");
+        let long = good.replacen("hand 1: ", &format!("hand 1: {}", "0-0-0 ".repeat(60)), 1);
+        let e = parse_position(&long).unwrap_err().to_string();
+        assert!(e.contains("more than 56 tiles"), "{e}");
+        let keys: String = (0..2_000).map(|i| format!("k{i}: v\n")).collect();
+        let e = parse_position(&keys).unwrap_err().to_string();
+        assert!(e.contains("more than 1000 lines"), "{e}");
+        // Each refusal is quick (a generous bound: this is not a benchmark).
+        assert!(t.elapsed().as_secs() < 5);
     }
 
     #[test]

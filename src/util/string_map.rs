@@ -89,6 +89,10 @@ impl Serialize for StringMap {
     }
 }
 
+/// The most entries a map read from outside may hold: inserting keeps the
+/// keys sorted, so a bound keeps reading it quick (options have a few dozen).
+pub const MAX_ENTRIES: usize = 256;
+
 struct MapVisitor;
 
 impl<'de> Visitor<'de> for MapVisitor {
@@ -99,6 +103,11 @@ impl<'de> Visitor<'de> for MapVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<StringMap, A::Error> {
         let mut m = StringMap::new();
         while let Some((k, v)) = access.next_entry::<String, String>()? {
+            if m.len() >= MAX_ENTRIES {
+                return Err(serde::de::Error::custom(format!(
+                    "more than {MAX_ENTRIES} entries"
+                )));
+            }
             m.insert(k, v);
         }
         Ok(m)
@@ -115,6 +124,18 @@ impl<'de> Deserialize<'de> for StringMap {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    #[test]
+    fn a_map_read_from_outside_is_bounded() {
+        let big: BTreeMap<String, String> = (0..MAX_ENTRIES + 1)
+            .map(|i| (format!("k{i}"), String::new()))
+            .collect();
+        let text = crate::shell::codec::state_to_text(&big);
+        assert!(crate::shell::codec::state_from_text::<StringMap>(&text).is_err());
+        let fits: BTreeMap<String, String> = big.into_iter().take(MAX_ENTRIES).collect();
+        let text = crate::shell::codec::state_to_text(&fits);
+        assert!(crate::shell::codec::state_from_text::<StringMap>(&text).is_ok());
+    }
 
     #[test]
     fn behaves_like_a_btree_map() {

@@ -34,11 +34,27 @@ pub fn line_error(line: usize, message: impl Into<String>) -> LineError {
     }
 }
 
+/// The longest text of `key: value` lines read (a record of a long match
+/// is a few kilobytes).
+pub const MAX_TEXT: usize = 1 << 20;
+/// The most `key: value` lines read.
+pub const MAX_KEYS: usize = 1_000;
+
 /// The `key: value` lines of `text`, each as (line number from 1, key,
-/// value), or the first line that has no `:`.
+/// value), or the first line that has no `:`. Texts over [`MAX_TEXT`]
+/// bytes or [`MAX_KEYS`] lines are refused.
 pub fn key_values(text: &str) -> Result<Vec<(usize, &str, &str)>, LineError> {
+    if text.len() > MAX_TEXT {
+        return Err(line_error(
+            0,
+            format!("the text is over {} KiB", MAX_TEXT / 1024),
+        ));
+    }
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
+        if out.len() == MAX_KEYS {
+            return Err(line_error(i + 1, format!("more than {MAX_KEYS} lines")));
+        }
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;

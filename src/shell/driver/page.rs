@@ -12,6 +12,7 @@ use crate::shell::position::Position;
 use crate::shell::record::{replay, split_mark, walk, Record};
 use crate::shell::settings::Settings;
 use crate::util::rng::Seed;
+use crate::util::text_lines::MAX_TEXT;
 use std::ops::ControlFlow;
 
 impl<D: GameDef> Game for Shell<D> {
@@ -116,6 +117,12 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn load_record(&mut self, text: &str) -> Result<Outcome, String> {
+        if text.len() > MAX_TEXT {
+            return Err(format!(
+                "the record is over {} KiB, longer than any game",
+                MAX_TEXT / 1024
+            ));
+        }
         let loaded = D::read_record(text, &self.table.settings)?;
         let next = Self::from_loaded(self.table.seed, loaded).map_err(|e| e.to_string())?;
         let began = self.table.began();
