@@ -199,7 +199,7 @@ impl GameDef for DominoesDef {
         if let Some(Ending::Won(w)) = m.ending() {
             if let Some(t) = tally.0.get_mut(w) {
                 match event {
-                    Event::Ended => *t += 1,
+                    Event::Ended => *t = t.saturating_add(1),
                     Event::Unended => *t = t.saturating_sub(1),
                     _ => {}
                 }

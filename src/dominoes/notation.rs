@@ -83,7 +83,8 @@ pub fn parse_cell(s: &str) -> Result<Cell, MoveTextError> {
     let (q, r) = body.split_once(',').ok_or_else(bad)?;
     let q: i32 = q.parse().map_err(|_| bad())?;
     let r: i32 = r.parse().map_err(|_| bad())?;
-    if q.abs() > 1000 || r.abs() > 1000 {
+    // unsigned_abs: i32::MIN has no i32 absolute value.
+    if q.unsigned_abs() > 1000 || r.unsigned_abs() > 1000 {
         return Err(bad());
     }
     Ok(Cell { q, r, up })
@@ -153,6 +154,19 @@ mod tests {
         assert_eq!(p.at.tile, Tile::Pips([0, 1, 2]));
         assert_eq!(p.at.turn, 1);
         assert_eq!(p.at.cell, Cell::down(0, -1));
+    }
+
+    #[test]
+    fn arithmetic_on_input_does_not_wrap() {
+        // i32::MIN once slipped past the bound: its abs() overflows.
+        for text in [
+            "1-2-0@-2147483648,0u",
+            "1-2-0@0,-2147483648d",
+            "1-2-0@1001,0u",
+        ] {
+            assert!(text.parse::<Move>().is_err(), "{text}");
+        }
+        assert!("1-2-0@-1000,1000u".parse::<Move>().is_ok());
     }
 
     #[test]

@@ -92,6 +92,9 @@ fn tiles_text(tiles: &[Tile]) -> String {
 
 /// The most tiles one line of a position lists: the largest set.
 const MAX_TILES: usize = 56;
+/// The largest score a position may give: far beyond any match, and far
+/// from overflowing as the hand goes on.
+const MAX_SCORE: u32 = 1_000_000;
 /// The most moves one hand of a record lists.
 const MAX_MOVES: usize = 5_000;
 
@@ -205,8 +208,15 @@ pub fn parse_position(text: &str) -> Result<Hand, FormatError> {
             let s: Vec<i32> = v
                 .split_whitespace()
                 .map(|x| {
-                    x.parse()
-                        .map_err(|_| err(n, format!("'{x}' is not a score")))
+                    x.parse::<i32>()
+                        .ok()
+                        .filter(|s| s.unsigned_abs() <= MAX_SCORE)
+                        .ok_or_else(|| {
+                            err(
+                                n,
+                                format!("'{x}' is not a score (at most {MAX_SCORE} either way)"),
+                            )
+                        })
                 })
                 .collect::<Result<_, _>>()?;
             if s.len() != rules.players() {
@@ -406,6 +416,9 @@ mod tests {
         let long = good.replacen("hand 1: ", &format!("hand 1: {}", "0-0-0 ".repeat(60)), 1);
         let e = parse_position(&long).unwrap_err().to_string();
         assert!(e.contains("more than 56 tiles"), "{e}");
+        let rich = good.replace("scores: 0 0", "scores: 2147483647 0");
+        let e = parse_position(&rich).unwrap_err().to_string();
+        assert!(e.contains("is not a score"), "{e}");
         let keys: String = (0..2_000).map(|i| format!("k{i}: v\n")).collect();
         let e = parse_position(&keys).unwrap_err().to_string();
         assert!(e.contains("more than 1000 lines"), "{e}");

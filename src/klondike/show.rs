@@ -154,7 +154,7 @@ pub fn status(g: &Game, ui: &Ui) -> String {
             if g.settings.vegas_total == VegasTotal::On {
                 parts.push(format!(
                     "Vegas ${points} (total ${})",
-                    g.stats.vegas_carry + points
+                    g.stats.vegas_carry.saturating_add(points)
                 ));
             } else {
                 parts.push(format!("Vegas ${points}"));

@@ -99,7 +99,7 @@ impl Stats {
             self.vegas_carry = if state.rules.scoring == Scoring::Vegas
                 && settings.vegas_total == VegasTotal::On
             {
-                self.vegas_carry + state.points
+                self.vegas_carry.saturating_add(state.points)
             } else {
                 0
             };
@@ -108,12 +108,15 @@ impl Stats {
             return;
         }
         match event {
-            Event::Began => self.mode_mut(&state.rules).played += 1,
+            Event::Began => {
+                let mode = self.mode_mut(&state.rules);
+                mode.played = mode.played.saturating_add(1);
+            }
             Event::Ended if state.is_won() => {
                 let mode = self.mode_mut(&state.rules);
                 let before = mode.clone();
-                mode.won += 1;
-                mode.streak += 1;
+                mode.won = mode.won.saturating_add(1);
+                mode.streak = mode.streak.saturating_add(1);
                 mode.best_streak = mode.best_streak.max(mode.streak);
                 if state.rules.scoring != Scoring::None {
                     let score = score(state, elapsed_ms);
@@ -141,8 +144,8 @@ impl Stats {
     /// The statistics of `rules`' mode as label–value rows.
     pub fn rows(&self, rules: &Rules) -> Vec<(String, String)> {
         let st = self.mode(rules);
-        let rate = (st.won * 100 + st.played / 2)
-            .checked_div(st.played)
+        let rate = (u64::from(st.won) * 100 + u64::from(st.played) / 2)
+            .checked_div(u64::from(st.played))
             .map_or_else(|| "–".to_owned(), |r| format!("{r}%"));
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         vec![

@@ -129,7 +129,7 @@ impl crate::shell::position::Position for Contest {
         self.check(mv)?;
         let before = self.position;
         let scored = self.position.play(mv, self.played)?;
-        self.played += 1;
+        self.played = self.played.saturating_add(1);
         if mv == Move::Swap {
             self.swapped = !self.swapped;
         }
@@ -137,7 +137,7 @@ impl crate::shell::position::Position for Contest {
         let o = self.position.options;
         let p = self.position;
         let count = self.seen.entry((p.men, p.ball, p.to_move)).or_insert(0);
-        *count += 1;
+        *count = count.saturating_add(1);
         self.result = match scored {
             Some(side) => Some(End::Goal(side)),
             None if o.repetition && *count >= 3 => Some(End::Draw),

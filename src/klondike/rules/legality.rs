@@ -212,10 +212,10 @@ impl State {
         let before = self.points;
         self.points = match self.rules.scoring {
             Scoring::None => 0,
-            Scoring::Standard | Scoring::Timed => (self.points + points).max(0),
-            Scoring::Vegas => self.points + points,
+            Scoring::Standard | Scoring::Timed => self.points.saturating_add(points).max(0),
+            Scoring::Vegas => self.points.saturating_add(points),
         };
-        self.points - before
+        self.points.saturating_sub(before)
     }
 
     pub(super) fn standard(&self, points: i32) -> i32 {
@@ -239,7 +239,8 @@ impl State {
             self.base.get_or_insert(c.rank());
             self.foundations[f.index()] += 1;
             if self.rules.players == 2 {
-                self.played[usize::from(self.turn)] += 1;
+                let up = &mut self.played[usize::from(self.turn)];
+                *up = up.saturating_add(1);
             }
         }
     }
@@ -361,7 +362,7 @@ impl State {
         if flipped.is_some() {
             points += self.standard(5);
         }
-        self.moves += 1;
+        self.moves = self.moves.saturating_add(1);
         let points = self.earn(points);
         let mut passed = self.rules.players == 2 && !self.is_won() && self.turn_ends(mv);
         if passed {

@@ -367,6 +367,15 @@ fn positions_trusted_past_the_card_count_are_refused() {
         refused(&|s| s.foundations[0] = 14),
         InvalidPosition::OverfullFoundation(0)
     ));
+    // Numbers that would wrap as the game goes on.
+    assert!(matches!(
+        refused(&|s| s.moves = u32::MAX),
+        InvalidPosition::Rules(_)
+    ));
+    assert!(matches!(
+        refused(&|s| s.points = i32::MIN),
+        InvalidPosition::Rules(_)
+    ));
     // A rank out of range does not even decode.
     let text = crate::shell::codec::state_to_text(&0u8);
     assert!(crate::shell::codec::state_from_text::<Rank>(&text).is_err());

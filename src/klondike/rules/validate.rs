@@ -8,6 +8,11 @@ pub const MAX_PILES: u8 = 13;
 /// The most reserve piles.
 pub const MAX_RESERVES: u8 = 8;
 
+/// The most moves a position may say were played.
+pub const MAX_MOVES: u32 = 10_000_000;
+/// The largest score a position may carry, either way.
+pub const MAX_POINTS: u32 = 10_000_000;
+
 /// Why a position cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InvalidPosition {
@@ -150,6 +155,11 @@ impl State {
         }
         if self.turn >= rules.players {
             return Err(InvalidPosition::Players("the turn is not a player's"));
+        }
+        if self.moves > MAX_MOVES || self.points.unsigned_abs() > MAX_POINTS {
+            return Err(InvalidPosition::Rules(
+                "the move count or the score is beyond any game",
+            ));
         }
         if self.played.iter().any(|&n| n > 52) {
             return Err(InvalidPosition::Players("a player put up more than a deck"));
