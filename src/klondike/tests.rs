@@ -255,7 +255,11 @@ fn saves_replay_and_refuse_tampering() {
 fn statistics_count_games_wins_and_streaks() {
     let mut k = game(1);
     // A nearly won position: the last king goes up with one move.
-    let mut s = State::new(Rules::default(), vec![col(0, "KS")], vec![]);
+    let one_pile = Rules {
+        tableau: 1,
+        ..Rules::default()
+    };
+    let mut s = State::new(one_pile, vec![col(0, "KS")], vec![]);
     s.foundations = vec![13, 13, 13, 12];
     set_up(&mut k, s);
     let out = k.gesture(
@@ -302,7 +306,10 @@ fn auto_complete_finishes_the_game_through_tick() {
     let mut k = game(1);
     k.set_option("auto-move", "off").unwrap();
     let mut s = State::new(
-        Rules::default(),
+        Rules {
+            tableau: 3,
+            ..Rules::default()
+        },
         vec![col(0, "QS"), col(0, "KS"), col(0, "JS")],
         vec![],
     );

@@ -182,7 +182,7 @@ impl GameDef for PhutballDef {
     }
 
     fn read_record(text: &str, _: &Settings) -> Result<Loaded<Self>, String> {
-        let g = if text.trim_start().starts_with('(') {
+        let g = if record::looks_like_sgf(text) {
             record::from_sgf(text)
         } else {
             record::from_text(text)

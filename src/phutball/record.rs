@@ -259,6 +259,13 @@ fn parse_nodes(text: &str) -> Result<Vec<Vec<Prop>>, RecordError> {
     Ok(nodes)
 }
 
+/// Whether `text` is SGF rather than a text record: it opens a game tree
+/// or a node, or names the game (`GM[`), even without its brackets.
+pub fn looks_like_sgf(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with('(') || t.starts_with(';') || t.contains("GM[")
+}
+
 /// Reads SGF written by [`to_sgf`] (and by other programs that follow its conventions).
 pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
     let nodes = parse_nodes(text)?;
@@ -317,10 +324,12 @@ pub fn from_sgf(text: &str) -> Result<Phutball, RecordError> {
             .map_err(|e| RecordError(format!("SGF: {e}")))?,
         None => default_start,
     };
-    for (i, node) in moves_nodes.iter().enumerate() {
+    for node in moves_nodes {
         let Some((colour, values)) = node.iter().find(|(n, _)| n == "B" || n == "W") else {
+            // A node without a move (a comment, say) is not a move.
             continue;
         };
+        let i = moves.len();
         let value = values.first().cloned().unwrap_or_default();
         let text = if node.iter().any(|(n, _)| n == "SW") {
             "swap".to_owned()
@@ -428,6 +437,36 @@ mod tests {
         let again = from_text(&to_text(&g.view())).unwrap();
         assert_eq!(again.position(), g.position());
         assert!(from_text("to-move: ohs\nball: H10\nmen: H10\n").is_err());
+    }
+
+    #[test]
+    fn records_that_did_not_round_trip_now_do() {
+        use crate::shell::Game;
+        // A move spelt another way is stored as the game writes it, so the
+        // record exported imports again.
+        let mut g = Phutball::new(Seed(2));
+        g.load_record("moves: h11   a1\n").unwrap();
+        assert_eq!(g.moves(), ["H11", "A1"]);
+        let text = to_text(&g.view());
+        assert!(text.contains("moves: H11 A1"), "{text}");
+        assert!(from_text(&text).is_ok());
+        // A node without a move (a comment) before the pie rule's swap.
+        let mut settings = Settings::default();
+        settings.set("pie", "on").unwrap();
+        let mut pie = Phutball::with_settings(Seed(1), settings);
+        pie.play_text("H11").unwrap();
+        pie.play_text("swap").unwrap();
+        let sgf = to_sgf(&pie.view()).replacen(";B[", ";C[the opening];B[", 1);
+        assert!(sgf.contains(";C[the opening]"), "{sgf}");
+        let back = from_sgf(&sgf).unwrap();
+        assert_eq!(back.played(), pie.played());
+        // SGF without its outer brackets is read as SGF, with an SGF message.
+        assert!(looks_like_sgf(";GM[14];B[hj]"));
+        assert!(looks_like_sgf("GM[14]"));
+        assert!(!looks_like_sgf("moves: H11"));
+        let mut g = Phutball::new(Seed(3));
+        let e = g.load_record("GM[14];B[hj]").unwrap_err();
+        assert!(e.contains("SGF"), "{e}");
     }
 
     #[test]

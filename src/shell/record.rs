@@ -92,6 +92,33 @@ pub(crate) fn walk<D: GameDef>(
     Ok(p)
 }
 
+/// [`replay`], also writing each move as the game writes it (a record
+/// from outside may spell a move otherwise: `h10` for `H10`), so that what
+/// is read is exported the same way.
+pub(crate) fn replay_canonical<D: GameDef>(
+    settings: &D::Settings,
+    seed: Seed,
+    start: &D::Start,
+    moves: &[String],
+) -> Result<(D::Position, Vec<String>), StateError> {
+    let mut p = D::setup(settings, seed, start).map_err(StateError)?;
+    let mut canonical = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let (notation, by_game) = split_mark(text.trim());
+        let mv = p
+            .read_move(notation)
+            .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
+        let mut written = p.move_text(mv);
+        if by_game {
+            written.push(BY_GAME);
+        }
+        p.play(mv)
+            .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
+        canonical.push(written);
+    }
+    Ok((p, canonical))
+}
+
 /// [`walk`] with nothing to visit.
 pub(crate) fn replay<D: GameDef>(
     settings: &D::Settings,

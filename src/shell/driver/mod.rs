@@ -15,7 +15,7 @@ use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
 use crate::shell::input::Gesture;
 use crate::shell::position::{BadMoveText, Position};
-use crate::shell::record::{replay, split_mark, walk, BY_GAME};
+use crate::shell::record::{replay_canonical, split_mark, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
 use table::{Screen, Table};
@@ -140,7 +140,7 @@ impl<D: GameDef> Shell<D> {
             moves,
         } = loaded;
         let seed = named.unwrap_or(seed);
-        let position = replay::<D>(&settings, seed, &start, &moves)?;
+        let (position, moves) = replay_canonical::<D>(&settings, seed, &start, &moves)?;
         Ok(
             Self::assemble(seed, settings, start, position, moves, Vec::new())
                 .dealt(Dealt::Restored),
