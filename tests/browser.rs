@@ -409,3 +409,107 @@ async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
     b.assert_clean_console("jumping").await;
     b.close().await;
 }
+
+/// One panic takes down one instance, and "Start over" with the browser's
+/// storage full keeps the save where it is and says that the new game is not
+/// saved (it once crashed again, or set a good save aside).
+#[tokio::test(flavor = "multi_thread")]
+async fn start_over_with_storage_full_keeps_the_save_and_says_so() {
+    if !enabled("start_over_with_storage_full_keeps_the_save_and_says_so") {
+        return;
+    }
+    let b = browser(800, 700).await;
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open("?game=phutball&seed=3").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    b.wait_for(
+        "a save",
+        "return localStorage.getItem('parlour:phutball') !== null;",
+    )
+    .await;
+    let saved = b
+        .js("return localStorage.getItem('parlour:phutball');")
+        .await;
+    // Fill the storage to its quota.
+    b.js("let chunk = 'x'.repeat(1 << 20), i = 0;
+          try { for (;;) { localStorage.setItem('filler:' + i, chunk); i++; } } catch (e) {}
+          chunk = 'x'.repeat(1024);
+          try { for (;;) { localStorage.setItem('filler:' + i, chunk); i++; } } catch (e) {}
+          try { for (;;) { localStorage.setItem('f:' + i, 'x'); i++; } } catch (e) {}")
+        .await;
+    b.js("try { window.parlour.simulatePanic('boom with storage full'); } catch (e) {}")
+        .await;
+    b.wait_for(
+        "error panel",
+        "const p = document.querySelector('.parlour-error'); return !!p && p.textContent.includes('boom with storage full');",
+    )
+    .await;
+    b.js("document.querySelector('.parlour-error button').click();")
+        .await;
+    b.wait_for(
+        "a fresh game",
+        "return !document.querySelector('.parlour-error') && document.querySelectorAll('.parlour').length === 1;",
+    )
+    .await;
+    b.wait_for("repainted", &painted(0, WOOD)).await;
+    let notice = text(&b, ".parlour-notices").await;
+    assert!(notice.contains("could not be moved aside"), "{notice}");
+    assert_eq!(
+        b.js("return localStorage.getItem('parlour:phutball');")
+            .await,
+        saved,
+        "the save is kept as it was"
+    );
+    b.js("localStorage.clear();").await;
+    b.close().await;
+}
+
+/// Two instances with one save key: the second's progress is never
+/// overwritten in silence by the first; the first says so and stops saving.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_instances_sharing_a_save_key_never_overwrite_each_other() {
+    if !enabled("two_instances_sharing_a_save_key_never_overwrite_each_other") {
+        return;
+    }
+    let b = browser(1400, 900).await;
+    b.open("embed.html").await;
+    b.wait_for("phutball painted", &painted(1, WOOD)).await;
+    b.js_async(
+        "const done = arguments[0];
+         localStorage.clear();
+         import('./parlour.js').then(m => {
+           for (const id of ['one', 'two']) {
+             const d = document.createElement('div');
+             d.id = id; d.style.width = '600px'; d.style.height = '500px';
+             document.body.appendChild(d);
+             window[id] = m.mount(d, { game: 'phutball', seed: 5, saveKey: 'shared' });
+           }
+           done(true);
+         });",
+    )
+    .await;
+    b.wait_for(
+        "both saved",
+        "return localStorage.getItem('parlour:shared:phutball') !== null;",
+    )
+    .await;
+    // The second moves on (a new game); then the first does.
+    b.js("document.querySelector('#two [data-action=new]').click();")
+        .await;
+    let second = b
+        .js("return localStorage.getItem('parlour:shared:phutball');")
+        .await;
+    b.js("document.querySelector('#one [data-action=new]').click();")
+        .await;
+    assert_eq!(
+        b.js("return localStorage.getItem('parlour:shared:phutball');")
+            .await,
+        second,
+        "the second's save is kept"
+    );
+    let notice = text(&b, "#one .parlour-notices").await;
+    assert!(notice.contains("another tab"), "{notice}");
+    b.js("localStorage.clear();").await;
+    b.close().await;
+}

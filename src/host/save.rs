@@ -214,6 +214,48 @@ pub fn write(
     store.set(key, &encode(kind, game))
 }
 
+/// Why [`write_over`] did not save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// Someone else (another tab, another instance with the same save key)
+    /// saved this game since this one last did: their save is left alone.
+    Moved,
+    /// The store refused the write.
+    Store(StoreError),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Moved => f.write_str(
+                "this game was saved from another tab, window or game on this page since it \
+                 was opened here; to keep that game, this one is no longer saved (reload the \
+                 page to go on with the newer one)",
+            ),
+            WriteError::Store(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Saves `game` under `key` only if the store still holds `last`, what this
+/// game last wrote or read there; returns what it wrote, to pass next time.
+/// Two tabs or instances sharing a key so never overwrite each other's
+/// progress in silence.
+pub fn write_over(
+    store: &mut dyn Store,
+    key: &str,
+    kind: GameKind,
+    game: &dyn Game,
+    last: Option<&str>,
+) -> Result<String, WriteError> {
+    if store.get(key).as_deref() != last {
+        return Err(WriteError::Moved);
+    }
+    let text = encode(kind, game);
+    store.set(key, &text).map_err(WriteError::Store)?;
+    Ok(text)
+}
+
 /// Moves the value under `key` to the first free `key:bad:<n>` and returns that key.
 pub fn set_aside(store: &mut dyn Store, key: &str) -> Option<String> {
     let raw = store.get(key)?;
@@ -332,6 +374,50 @@ mod tests {
             .unwrap()
             .contains("will not be saved over it"));
         assert_eq!(store.get("parlour:klondike").as_deref(), Some("{not json"));
+    }
+
+    #[test]
+    fn two_tabs_sharing_a_save_never_overwrite_each_other() {
+        let mut store = MemoryStore::default();
+        let key = save_key(None, GameKind::Phutball);
+        let mut a = new_game(GameKind::Phutball, Seed(1));
+        let mut b = new_game(GameKind::Phutball, Seed(2));
+        let first = write_over(&mut store, &key, GameKind::Phutball, a.as_ref(), None).unwrap();
+        // B opened the same save, and moves on.
+        let mut b_last = store.get(&key);
+        b_last = Some(
+            write_over(
+                &mut store,
+                &key,
+                GameKind::Phutball,
+                b.as_ref(),
+                b_last.as_deref(),
+            )
+            .unwrap(),
+        );
+        b.new_game(Seed(3));
+        let b_saved = write_over(
+            &mut store,
+            &key,
+            GameKind::Phutball,
+            b.as_ref(),
+            b_last.as_deref(),
+        )
+        .unwrap();
+        // A's next save finds B's there, and leaves it.
+        a.new_game(Seed(4));
+        assert_eq!(
+            write_over(
+                &mut store,
+                &key,
+                GameKind::Phutball,
+                a.as_ref(),
+                Some(&first)
+            ),
+            Err(WriteError::Moved)
+        );
+        assert_eq!(store.get(&key), Some(b_saved));
+        assert!(WriteError::Moved.to_string().contains("another tab"));
     }
 
     #[test]

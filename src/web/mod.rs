@@ -78,6 +78,7 @@ pub fn start() {
         url_sync: true,
         persist: Some(None),
         start: Start::Url,
+        notices: Vec::new(),
     };
     match app::mount(&root, config) {
         Ok(app) => {
@@ -151,6 +152,7 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
         url_sync: false,
         persist: m.save_key.map(Some),
         start,
+        notices: Vec::new(),
     })
 }
 

@@ -94,6 +94,13 @@ pub fn install() {
     });
 }
 
+/// Reloads the page: "Start over" where no instance can be restarted.
+pub fn reload() {
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().reload();
+    }
+}
+
 /// Puts the error panel over `shell`. With no restart, "Start over" reloads the page.
 pub fn show_error_panel(shell: &HtmlElement, message: &str, restart: Option<Rc<dyn Fn()>>) {
     if shell
@@ -121,11 +128,7 @@ pub fn show_error_panel(shell: &HtmlElement, message: &str, restart: Option<Rc<d
     );
     let click = Closure::<dyn FnMut()>::new(move || match &restart {
         Some(r) => r(),
-        None => {
-            if let Some(w) = web_sys::window() {
-                let _ = w.location().reload();
-            }
-        }
+        None => reload(),
     });
     again.set_onclick(Some(click.as_ref().unchecked_ref()));
     // The panel lives until its instance restarts; the closure must outlive it.

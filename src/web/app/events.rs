@@ -17,12 +17,25 @@ pub(super) fn register_restart(
     let old_shell = shell.clone();
     let slot = config.slot;
     let restart: Rc<dyn Fn()> = Rc::new(move || {
+        // A panic while restarting stops this instance only.
+        let _active = panic::enter(id);
         old_shell.remove();
         panic::unregister(id);
         let mut config = config.clone();
         let kind = current.get();
         if let (Some(kind), Some(ns)) = (kind, &config.persist) {
-            save::set_aside(&mut LocalStore::new(), &save_key(ns.as_deref(), kind));
+            let mut store = LocalStore::new();
+            let key = save_key(ns.as_deref(), kind);
+            if store.get(&key).is_some() && save::set_aside(&mut store, &key).is_none() {
+                // Storage is full: the save stays where it is, untouched, and
+                // the new game lives in memory only.
+                config.persist = None;
+                config.notices.push(format!(
+                    "Your saved game could not be moved aside (the browser's storage is \
+                     full), so it is kept under {key} as it was, and this new game will \
+                     not be saved."
+                ));
+            }
         }
         config.start = match kind {
             Some(kind) => Start::Game(kind, Wanted::default()),

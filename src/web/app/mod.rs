@@ -60,6 +60,8 @@ pub struct Config {
     pub persist: Option<Option<String>>,
     /// What to show first.
     pub start: Start,
+    /// What to tell the player as the first game opens.
+    pub notices: Vec<String>,
 }
 
 thread_local! {
@@ -90,6 +92,9 @@ pub struct App {
     save_failed: bool,
     /// Whether this game may be saved (see [`session::Opened::may_save`]).
     may_save: bool,
+    /// What this instance last wrote or read under its save key: a save it
+    /// does not find there was written by another tab or instance.
+    last_saved: Option<String>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -151,8 +156,12 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         n.set(id + 1);
         id
     });
+    // A panic while this instance is built stops this instance only.
+    let _active = panic::enter(id);
     let shell = dom::element("div", "parlour");
     attr(&shell, "data-parlour-instance", &id.to_string());
+    // Until its restart is ready (below), "Start over" reloads the page.
+    panic::register(id, shell.clone(), Rc::new(panic::reload));
     let ui = build_ui(&shell)?;
     let _ = root.append_child(&shell);
     let store: Box<dyn Store> = match &config.persist {
@@ -182,6 +191,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         current: current.clone(),
         save_failed: false,
         may_save: true,
+        last_saved: None,
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -191,7 +201,10 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         match a.config.start.clone() {
             Start::Url => a.follow_url(),
             Start::Picker => a.show_picker(),
-            Start::Game(kind, wanted) => a.open_game(kind, &wanted, Vec::new()),
+            Start::Game(kind, wanted) => {
+                let notices = std::mem::take(&mut a.config.notices);
+                a.open_game(kind, &wanted, notices);
+            }
         }
     }
     Ok(app)
@@ -290,6 +303,7 @@ impl App {
         notices.extend(opened.notices);
         // An unreadable save that could not be moved aside is never written over.
         self.may_save = opened.may_save;
+        self.last_saved = self.store.get(&key);
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         self.game = Some(game);
@@ -405,10 +419,19 @@ impl App {
             return;
         }
         let key = self.key_for(kind);
-        if let Err(e) = save::write(self.store.as_mut(), &key, kind, g.as_ref()) {
-            if !self.save_failed {
-                self.save_failed = true;
-                self.add_notice(&format!("Progress will not be kept: {e}."));
+        let last = self.last_saved.as_deref();
+        match save::write_over(self.store.as_mut(), &key, kind, g.as_ref(), last) {
+            Ok(text) => self.last_saved = Some(text),
+            Err(save::WriteError::Moved) => {
+                self.may_save = false;
+                let text = capitalised(&save::WriteError::Moved.to_string());
+                self.add_notice(&format!("{text}."));
+            }
+            Err(save::WriteError::Store(e)) => {
+                if !self.save_failed {
+                    self.save_failed = true;
+                    self.add_notice(&format!("Progress will not be kept: {e}."));
+                }
             }
         }
     }
@@ -563,5 +586,14 @@ impl App {
         self.frame_cb = None;
         self.shell.remove();
         panic::unregister(self.id);
+    }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
