@@ -5,6 +5,7 @@ use super::rules::{self, Passes, Rules, Scoring, State};
 use super::settings::{Settings, VegasTotal};
 use super::variant::Variant;
 use crate::shell::def::Event;
+use crate::util::text_lines::capitalised;
 use serde::{Deserialize, Serialize};
 
 /// Statistics of one deal mode.
@@ -167,24 +168,11 @@ impl Stats {
     }
 }
 
-/// `text` with an ASCII first letter in capitals ("draw 1, …" → "Draw 1, …").
-fn capitalised(text: &str) -> String {
-    let mut s = text.to_owned();
-    if let Some(first) = s.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_statistics_mode_starts_with_a_capital() {
-        assert_eq!(
-            super::capitalised("draw 1, passes unlimited"),
-            "Draw 1, passes unlimited"
-        );
-        assert_eq!(super::capitalised("Westcliff, draw 1"), "Westcliff, draw 1");
-        assert_eq!(super::capitalised(""), "");
+        let rows = super::Stats::default().rows(&super::Rules::default());
+        assert_eq!(rows[0].1, "Draw 1, passes unlimited");
     }
 }

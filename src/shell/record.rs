@@ -65,58 +65,46 @@ pub(crate) fn split_mark(text: &str) -> (&str, bool) {
     }
 }
 
+/// What a [`walk`] calls before each move: the move's index, the position,
+/// whether the game made the move itself.
+pub(crate) type Visit<'a, P> = &'a mut dyn FnMut(usize, &P, bool) -> ControlFlow<()>;
+
 /// The position after `moves` from the start that `settings`, `seed` and
 /// `start` give, every move read and played through the rules; `visit` sees
 /// each position before its move (the move's index, the position, whether
-/// the game made the move itself) and may end the walk there. Returns the
-/// position the walk ended at.
+/// the game made the move itself) and may end the walk there. With
+/// `written`, each move is also written there as the game writes it (a
+/// record from outside may spell a move otherwise: `h10` for `H10`).
+/// Returns the position the walk ended at. (`visit` is a trait object: one
+/// copy of the walk per game serves every caller.)
 pub(crate) fn walk<D: GameDef>(
     settings: &D::Settings,
     seed: Seed,
     start: &D::Start,
     moves: &[String],
-    mut visit: impl FnMut(usize, &D::Position, bool) -> ControlFlow<()>,
+    mut written: Option<&mut Vec<String>>,
+    visit: Visit<'_, D::Position>,
 ) -> Result<D::Position, StateError> {
     let mut p = D::setup(settings, seed, start).map_err(StateError)?;
     for (i, text) in moves.iter().enumerate() {
-        let (notation, by_game) = split_mark(text);
+        let (notation, by_game) = split_mark(text.trim());
         if visit(i, &p, by_game).is_break() {
             break;
         }
         let mv = p
             .read_move(notation)
             .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
+        if let Some(out) = written.as_deref_mut() {
+            let mut t = p.move_text(mv);
+            if by_game {
+                t.push(BY_GAME);
+            }
+            out.push(t);
+        }
         p.play(mv)
             .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
     }
     Ok(p)
-}
-
-/// [`replay`], also writing each move as the game writes it (a record
-/// from outside may spell a move otherwise: `h10` for `H10`), so that what
-/// is read is exported the same way.
-pub(crate) fn replay_canonical<D: GameDef>(
-    settings: &D::Settings,
-    seed: Seed,
-    start: &D::Start,
-    moves: &[String],
-) -> Result<(D::Position, Vec<String>), StateError> {
-    let mut p = D::setup(settings, seed, start).map_err(StateError)?;
-    let mut canonical = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let (notation, by_game) = split_mark(text.trim());
-        let mv = p
-            .read_move(notation)
-            .map_err(|e| StateError(format!("move {} ({text}): {}", i + 1, e.reason)))?;
-        let mut written = p.move_text(mv);
-        if by_game {
-            written.push(BY_GAME);
-        }
-        p.play(mv)
-            .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
-        canonical.push(written);
-    }
-    Ok((p, canonical))
 }
 
 /// [`walk`] with nothing to visit.
@@ -126,9 +114,28 @@ pub(crate) fn replay<D: GameDef>(
     start: &D::Start,
     moves: &[String],
 ) -> Result<D::Position, StateError> {
-    walk::<D>(settings, seed, start, moves, |_, _, _| {
+    walk::<D>(settings, seed, start, moves, None, &mut |_, _, _| {
         ControlFlow::Continue(())
     })
+}
+
+/// [`replay`], also returning the moves as the game writes them.
+pub(crate) fn replay_canonical<D: GameDef>(
+    settings: &D::Settings,
+    seed: Seed,
+    start: &D::Start,
+    moves: &[String],
+) -> Result<(D::Position, Vec<String>), StateError> {
+    let mut written = Vec::with_capacity(moves.len());
+    let p = walk::<D>(
+        settings,
+        seed,
+        start,
+        moves,
+        Some(&mut written),
+        &mut |_, _, _| ControlFlow::Continue(()),
+    )?;
+    Ok((p, written))
 }
 
 impl<D: GameDef> View<'_, D> {
@@ -140,7 +147,8 @@ impl<D: GameDef> View<'_, D> {
             self.seed,
             self.start,
             self.moves,
-            |_, p, _| {
+            None,
+            &mut |_, p, _| {
                 visit(p);
                 ControlFlow::Continue(())
             },

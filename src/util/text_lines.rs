@@ -34,6 +34,17 @@ pub fn line_error(line: usize, message: impl Into<String>) -> LineError {
     }
 }
 
+/// `text` with an ASCII first letter in capitals ("draw 1, …" → "Draw 1,
+/// …"). ASCII only: Unicode's case tables would cost kilobytes of the
+/// first load, and every text capitalised is English.
+pub fn capitalised(text: &str) -> String {
+    let mut s = text.to_owned();
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    s
+}
+
 /// The longest text of `key: value` lines read (a record of a long match
 /// is a few kilobytes).
 pub const MAX_TEXT: usize = 1 << 20;
@@ -89,6 +100,14 @@ pub fn paragraphs(text: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn capitalised_raises_an_ascii_first_letter() {
+        assert_eq!(super::capitalised("draw 1, x"), "Draw 1, x");
+        assert_eq!(super::capitalised("Westcliff"), "Westcliff");
+        assert_eq!(super::capitalised(""), "");
+        assert_eq!(super::capitalised("é"), "é");
+    }
+
     use super::*;
 
     #[test]

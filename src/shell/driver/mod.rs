@@ -379,16 +379,24 @@ impl<D: GameDef> Shell<D> {
         let mut found = None;
         let t = &self.table;
         let anyone = !D::has_person(&t.settings);
-        walk::<D>(&t.settings, t.seed, &t.start, &t.moves, |i, p, by_game| {
-            if !by_game && (anyone || p.ending().is_some() || !D::computer_to_move(&t.settings, p))
-            {
-                found = Some(i);
-                if first {
-                    return ControlFlow::Break(());
+        walk::<D>(
+            &t.settings,
+            t.seed,
+            &t.start,
+            &t.moves,
+            None,
+            &mut |i, p, by_game| {
+                if !by_game
+                    && (anyone || p.ending().is_some() || !D::computer_to_move(&t.settings, p))
+                {
+                    found = Some(i);
+                    if first {
+                        return ControlFlow::Break(());
+                    }
                 }
-            }
-            ControlFlow::Continue(())
-        })
+                ControlFlow::Continue(())
+            },
+        )
         .ok()?;
         found
     }

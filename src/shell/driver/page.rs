@@ -257,12 +257,19 @@ impl<D: GameDef> Game for Shell<D> {
         let mut all = rec.moves.clone();
         all.extend(rec.undone.iter().rev().cloned());
         let mut position = None;
-        let end = walk::<D>(&settings, rec.seed, &rec.start, &all, |i, p, _| {
-            if i == played {
-                position = Some(p.clone());
-            }
-            ControlFlow::Continue(())
-        })?;
+        let end = walk::<D>(
+            &settings,
+            rec.seed,
+            &rec.start,
+            &all,
+            None,
+            &mut |i, p, _| {
+                if i == played {
+                    position = Some(p.clone());
+                }
+                ControlFlow::Continue(())
+            },
+        )?;
         let position = position.unwrap_or(end);
         let mut next = Self::assemble(
             rec.seed, settings, rec.start, position, rec.moves, rec.undone,

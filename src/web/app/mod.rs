@@ -19,6 +19,7 @@ use crate::shell::geom::{backing_store, Fit, Point, Size};
 use crate::shell::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
 use crate::shell::{Game, Outcome};
 use crate::util::rng::Seed;
+use crate::util::text_lines::capitalised;
 use chrome::{build_ui, Action, Ui};
 use events::{register_restart, wire_events};
 use std::cell::{Cell, RefCell};
@@ -586,14 +587,5 @@ impl App {
         self.frame_cb = None;
         self.shell.remove();
         panic::unregister(self.id);
-    }
-}
-
-/// `text` with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
