@@ -574,3 +574,27 @@ fn keeps_the_position_traits_contract() {
         }
     }
 }
+
+#[test]
+fn a_setting_that_changes_the_deal_waits_for_the_next_game() {
+    // Found by the soak: changing the variant mid-game changed the save's
+    // settings but not the game, so the save replayed another deal.
+    let mut k = game(4);
+    k.play(stock_move(k.state())).unwrap();
+    let dealt = k.state().clone();
+    k.set_option("variant", "agnes").unwrap();
+    k.set_option("auto-move", "off").unwrap();
+    assert_eq!(k.option("variant"), Some("agnes"), "the choice is shown");
+    assert_eq!(*k.state(), dealt, "the game in play is unchanged");
+    assert_eq!(
+        k.settings().auto_move,
+        super::settings::AutoMove::Off,
+        "other settings apply at once"
+    );
+    let saved = k.save();
+    let mut other = game(9);
+    other.load(&saved).expect("the save replays its own deal");
+    assert_eq!(other.state(), k.state());
+    k.new_game(Seed(5));
+    assert_eq!(k.state().rules.variant, super::variant::Variant::Agnes);
+}

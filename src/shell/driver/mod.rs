@@ -49,6 +49,10 @@ pub struct Shell<D: GameDef> {
     ui: D::Ui,
     /// The computer's thinking, and the number of moves it is thinking after.
     thinker: Option<(usize, Thinker<D::Mind>)>,
+    /// The settings the player chose: those that change how a game is set
+    /// up wait here for the next game, so the game in play (and its save)
+    /// keeps the settings it was dealt with.
+    chosen: D::Settings,
 }
 
 impl<D: GameDef> Shell<D> {
@@ -89,6 +93,7 @@ impl<D: GameDef> Shell<D> {
         undone: Vec<String>,
     ) -> Self {
         Shell {
+            chosen: settings.clone(),
             table: Table {
                 seed,
                 settings,
@@ -116,7 +121,14 @@ impl<D: GameDef> Shell<D> {
     /// Replaces this game by the deal of `seed`, keeping the statistics and
     /// the screen.
     fn deal(&mut self, seed: Seed, how: Dealt) {
-        let mut next = Self::fresh(seed, self.table.settings.clone());
+        // A new game takes the settings chosen; a deal the game chose keeps
+        // the settings it searched under.
+        let settings = match how {
+            Dealt::New => self.chosen.clone(),
+            _ => self.table.settings.clone(),
+        };
+        let mut next = Self::fresh(seed, settings);
+        next.chosen = self.chosen.clone();
         next.table.stats = std::mem::take(&mut self.table.stats);
         next.table.screen = self.table.screen;
         *self = next.dealt(how);

@@ -30,12 +30,22 @@ impl<D: GameDef> Game for Shell<D> {
         D::Settings::SPECS
     }
 
+    /// The choice made, which a game set up otherwise may wait for.
     fn option(&self, key: &str) -> Option<&'static str> {
-        self.table.settings.get(key)
+        self.chosen.get(key)
     }
 
+    /// Chooses a setting. One that changes how a game is set up (its spec
+    /// `restarts`) waits for the next new game; the others apply at once.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
-        self.table.settings.set(key, value)
+        self.chosen.set(key, value)?;
+        let restarts = D::Settings::SPECS
+            .iter()
+            .any(|s| s.key == key && s.restarts);
+        if !restarts {
+            self.table.settings.set(key, value)?;
+        }
+        Ok(())
     }
 
     fn board_size(&self, viewport: Size) -> Size {

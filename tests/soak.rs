@@ -1,0 +1,292 @@
+//! The soak: every game driven through the page-facing trait by a seeded
+//! stream of random gestures, keys, frames, undo, redo, hints, new games,
+//! setting changes (good and bad), records and save/load cycles. After every
+//! action the game's own invariants hold (no card, tile or man lost or
+//! duplicated), a computer always moves within its bound, a save loads back
+//! to the same save, and taking every move back restores the deal.
+//!
+//! A short run is part of the suite; the long one (1,000,000 actions a
+//! game) is run on demand and its figures are in BENCHMARKS.md:
+//!
+//! ```sh
+//! cargo test --release --test soak -- --ignored --nocapture
+//! ```
+#![cfg(not(target_arch = "wasm32"))]
+
+use parlour::dominoes::Dominoes;
+use parlour::klondike::Klondike;
+use parlour::phutball::Phutball;
+use parlour::shell::def::GameDef;
+use parlour::shell::driver::Shell;
+use parlour::shell::geom::{Point, Size};
+use parlour::shell::input::{Gesture, Key};
+use parlour::shell::think::MAX_TICKS;
+use parlour::shell::Game;
+use parlour::util::rng::Rng;
+use parlour::Seed;
+use std::time::Instant;
+
+/// What a soak saw.
+#[derive(Debug, Default)]
+struct Tally {
+    actions: u64,
+    moves_played: u64,
+    computer_moves: u64,
+    games: u64,
+    loads: u64,
+}
+
+const KEYS: [Key; 12] = [
+    Key::Left,
+    Key::Right,
+    Key::Up,
+    Key::Down,
+    Key::Enter,
+    Key::Space,
+    Key::Escape,
+    Key::Backspace,
+    Key::Char('d'),
+    Key::Char('f'),
+    Key::Char('3'),
+    Key::Char('x'),
+];
+
+/// A point on the board, now and then just off it.
+fn point(rng: &mut Rng, board: Size) -> Point {
+    let f = |rng: &mut Rng, len: f64| (rng.below(1_200) as f64 / 1_000.0 - 0.1) * len;
+    Point::new(f(rng, board.w), f(rng, board.h))
+}
+
+/// Drives `game` through `actions` random actions from `seed`, calling
+/// `check` after each. Only settings whose choice keeps a game quick are
+/// changed (the computer's level, the board), so a run stays short.
+fn soak<D: GameDef>(mut game: Shell<D>, seed: u64, actions: u64, check: impl Fn(&Shell<D>)) -> Tally
+where
+    Shell<D>: Game,
+    D::Position: PartialEq,
+{
+    let mut rng = Rng::new(Seed(seed));
+    let mut tally = Tally::default();
+    let mut now = 0.0;
+    let viewports = [Size::new(1280.0, 800.0), Size::new(390.0, 844.0)];
+    for _ in 0..actions {
+        tally.actions += 1;
+        let board = game.board_size(viewports[rng.below(2) as usize]);
+        let before = game.moves().len();
+        match rng.below(100) {
+            0..=29 => {
+                let at = point(&mut rng, board);
+                let count = 1 + (rng.below(5) == 0) as u8;
+                game.gesture(Gesture::Tap { at, count }, board);
+            }
+            30..=44 => {
+                // A drag, perhaps cancelled, perhaps interrupted by a frame.
+                let from = point(&mut rng, board);
+                let to = point(&mut rng, board);
+                game.gesture(Gesture::Press(from), board);
+                game.gesture(Gesture::DragStart { from, at: from }, board);
+                game.gesture(Gesture::DragMove(to), board);
+                if rng.below(4) == 0 {
+                    now += 16.0;
+                    game.tick(now);
+                }
+                if rng.below(6) == 0 {
+                    game.gesture(Gesture::Cancel, board);
+                } else {
+                    game.gesture(Gesture::Drop(to), board);
+                }
+            }
+            45..=47 => {
+                let at = point(&mut rng, board);
+                let factor = [0.8, 1.25][rng.below(2) as usize];
+                game.gesture(Gesture::Zoom { at, factor }, board);
+            }
+            48..=64 => {
+                let key = KEYS[rng.below(KEYS.len() as u64) as usize];
+                game.key(key, board);
+            }
+            65..=79 => {
+                // A few frames; a computer to move must move within its bound.
+                let thinking = game.computer_to_move();
+                let mut ticks = 0;
+                loop {
+                    now += 16.0 + rng.below(30) as f64;
+                    game.tick(now);
+                    ticks += 1;
+                    if !thinking || !game.computer_to_move() || game.moves().len() > before {
+                        break;
+                    }
+                    assert!(
+                        ticks <= MAX_TICKS + 2,
+                        "the computer did not move within {MAX_TICKS} frames"
+                    );
+                }
+                if thinking && game.moves().len() > before {
+                    tally.computer_moves += 1;
+                }
+            }
+            80..=84 => {
+                game.undo();
+            }
+            85..=87 => {
+                game.redo();
+            }
+            88..=89 => {
+                game.hint();
+            }
+            90..=91 => {
+                // A save loads back into another game as the same save.
+                let saved = game.save();
+                let mut other = Shell::<D>::new(Seed(rng.next_u64()));
+                other.load(&saved).expect("a save loads");
+                assert_eq!(other.save(), saved, "a save round-trips");
+                game = other;
+                tally.loads += 1;
+            }
+            92 => {
+                for (_, text) in game.records() {
+                    let mut other = Shell::<D>::new(Seed(1));
+                    other.load_record(&text).expect("a record reads back");
+                    assert_eq!(other.moves(), game.moves(), "a record round-trips");
+                }
+            }
+            93..=94 => {
+                game.new_game(Seed(rng.next_u64()));
+                tally.games += 1;
+            }
+            95..=97 => {
+                // A setting: any choice of any option, or a bad one.
+                let specs = game.option_specs();
+                let spec = &specs[rng.below(specs.len() as u64) as usize];
+                let value = match rng.below(spec.choices.len() as u64 + 1) as usize {
+                    i if i < spec.choices.len() => spec.choices[i].value,
+                    _ => "no-such-choice",
+                };
+                let _ = game.set_option(spec.key, value);
+                if spec.restarts && rng.below(2) == 0 {
+                    game.new_game(Seed(rng.next_u64()));
+                    tally.games += 1;
+                }
+            }
+            _ => {
+                // Take everything back: the game is at its start.
+                let mut guard = 0;
+                while game.can_undo() && guard < 10_000 {
+                    game.undo();
+                    guard += 1;
+                }
+                let fresh = Shell::<D>::from_start(
+                    game.seed(),
+                    game.settings().clone(),
+                    game.start().clone(),
+                )
+                .expect("the game's own start");
+                if game.moves().is_empty() {
+                    assert_eq!(
+                        game.position(),
+                        fresh.position(),
+                        "undo to the start restores the deal"
+                    );
+                }
+            }
+        }
+        tally.moves_played += game.moves().len().saturating_sub(before) as u64;
+        check(&game);
+    }
+    tally
+}
+
+fn klondike_check(k: &Klondike) {
+    k.state()
+        .validate()
+        .unwrap_or_else(|e| panic!("an impossible position: {e}"));
+}
+
+fn dominoes_check(d: &Dominoes) {
+    let hand = d.position().hand();
+    let mut all = hand.all_tiles();
+    all.dedup();
+    assert_eq!(
+        all,
+        {
+            let mut set = hand.rules().tiles();
+            parlour::util::sort::sort(&mut set);
+            set
+        },
+        "every tile once"
+    );
+}
+
+fn phutball_check(p: &Phutball) {
+    let b = p.position().board();
+    let dims = b.options.dims;
+    assert!(
+        !b.men.has(b.ball),
+        "the ball never shares a point with a man"
+    );
+    assert!(dims.contains(b.ball), "the ball stays on the board");
+}
+
+/// Prints what a soak of `name` saw.
+fn report(name: &str, t: &Tally, start: Instant) {
+    println!(
+        "{name}: {} actions, {} moves played ({} by a computer), {} new games, {} save/load cycles, {:.1} s",
+        t.actions,
+        t.moves_played,
+        t.computer_moves,
+        t.games,
+        t.loads,
+        start.elapsed().as_secs_f64()
+    );
+}
+
+fn soak_klondike(actions: u64) {
+    let start = Instant::now();
+    let t = soak(Klondike::new(Seed(1)), 11, actions, klondike_check);
+    report("klondike", &t, start);
+}
+
+fn soak_dominoes(actions: u64) {
+    let start = Instant::now();
+    let t = soak(Dominoes::new(Seed(2)), 12, actions, dominoes_check);
+    report("dominoes", &t, start);
+}
+
+fn soak_phutball(actions: u64) {
+    let start = Instant::now();
+    let t = soak(Phutball::new(Seed(3)), 13, actions, phutball_check);
+    report("phutball", &t, start);
+}
+
+#[test]
+fn a_short_soak_of_klondike() {
+    soak_klondike(1_000);
+}
+
+#[test]
+fn a_short_soak_of_the_dominoes() {
+    soak_dominoes(1_000);
+}
+
+#[test]
+fn a_short_soak_of_phutball() {
+    soak_phutball(1_000);
+}
+
+#[test]
+#[ignore = "the long soak: run on demand in release"]
+fn a_million_actions_of_klondike() {
+    soak_klondike(1_000_000);
+}
+
+#[test]
+#[ignore = "the long soak: run on demand in release"]
+fn a_million_actions_of_the_dominoes() {
+    soak_dominoes(1_000_000);
+}
+
+#[test]
+#[ignore = "the long soak: run on demand in release"]
+fn a_million_actions_of_phutball() {
+    soak_phutball(1_000_000);
+}
