@@ -33,11 +33,20 @@ pub enum ParamProblem {
     NoGame(String),
     /// A `%` escape that is not two hex digits, or bytes that are not UTF-8.
     Malformed(String),
+    /// More parameters than any game has options: the rest were ignored.
+    TooMany(usize),
 }
+
+/// The most parameters a query is read for (every game has fewer options).
+pub const MAX_PARAMS: usize = 64;
 
 impl fmt::Display for ParamProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ParamProblem::TooMany(n) => write!(
+                f,
+                "Ignored the last {n} parameters: a link holds at most {MAX_PARAMS}."
+            ),
             ParamProblem::UnknownGame(e) => write!(f, "Ignored parameter 'game': {e}."),
             ParamProblem::BadSeed(e) => write!(f, "Ignored parameter 'seed': {e}."),
             ParamProblem::Option(OptionError::UnknownKey(k)) => {
@@ -100,7 +109,11 @@ pub fn parse_query(query: &str) -> (Request, Vec<ParamProblem>) {
     let mut req = Request::default();
     let mut problems = Vec::new();
     let query = query.strip_prefix('?').unwrap_or(query);
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
+    let pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
+    if pairs.len() > MAX_PARAMS {
+        problems.push(ParamProblem::TooMany(pairs.len() - MAX_PARAMS));
+    }
+    for pair in pairs.into_iter().take(MAX_PARAMS) {
         let (raw_key, raw_value) = pair.split_once('=').unwrap_or((pair, ""));
         let (Some(key), Some(value)) = (percent_decode(raw_key), percent_decode(raw_value)) else {
             problems.push(ParamProblem::Malformed(pair.to_owned()));
@@ -153,6 +166,15 @@ pub fn query_for(kind: GameKind, game: &dyn Game) -> String {
 mod tests {
     use super::*;
     use crate::games::new_game;
+
+    #[test]
+    fn a_query_is_read_for_at_most_64_parameters() {
+        let long: String = (0..10_000).map(|i| format!("&k{i}=v")).collect();
+        let (_, problems) = parse_query(&format!("?game=klondike{long}"));
+        assert_eq!(problems.len(), 1, "one notice, not thousands");
+        assert_eq!(problems[0], ParamProblem::TooMany(10_001 - MAX_PARAMS));
+        assert!(problems[0].to_string().contains("at most 64"));
+    }
 
     #[test]
     fn a_full_query_parses() {
