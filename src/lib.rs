@@ -11,6 +11,9 @@ pub mod phutball;
 pub mod games;
 pub mod host;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fuzzing;
+
 #[cfg(target_arch = "wasm32")]
 mod web;
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,255 @@
+//! The fuzz targets: one function for every parser and save decoder, each
+//! taking arbitrary bytes. A target that accepts its input also plays,
+//! draws, hints and exports what it read, and checks the export reads back
+//! the same; any panic is a finding. The fuzzer (`fuzz/`, AFL++ through
+//! cargo-afl) and the suite's replay of the committed corpora
+//! (`tests/fuzz_corpus.rs`) both call these. Native only.
+
+use crate::dominoes::{record as dominoes_record, Dominoes};
+use crate::games::{new_game, GameKind};
+use crate::host::params::{apply_options, parse_query, query_for};
+use crate::host::save::{self, MemoryStore};
+use crate::host::session::{open, Wanted};
+use crate::klondike::rules::{Move as CardMove, Rules, State};
+use crate::klondike::{deal_format, Klondike};
+use crate::phutball::{notation, position_format, record as phutball_record, Phutball, Setup};
+use crate::shell::geom::{Point, Size};
+use crate::shell::input::{Gesture, Key};
+use crate::shell::paint::Recorder;
+use crate::shell::position::Position as _;
+use crate::shell::Game;
+use crate::util::rng::Seed;
+
+/// A fuzz target: arbitrary bytes in, a panic on a finding.
+pub type Target = fn(&[u8]);
+
+/// Every target, by the name its fuzz binary and corpus folder have.
+pub const TARGETS: [(&str, Target); 8] = [
+    ("klondike_deal", klondike_deal),
+    ("phutball_position", phutball_position),
+    ("phutball_record", phutball_record),
+    ("dominoes_position", dominoes_position),
+    ("dominoes_record", dominoes_record),
+    ("move_notation", move_notation),
+    ("url_query", url_query),
+    ("save", save),
+];
+
+/// The input as text, if it is UTF-8 (every format here is text).
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Plays a few of the moves a game offers through its own input, draws it
+/// and asks for a hint: what a player would do with what was read.
+fn exercise(game: &mut dyn Game, data: &[u8]) {
+    let board = game.board_size(Size::new(800.0, 600.0));
+    for (i, &b) in data.iter().take(8).enumerate() {
+        let at = Point::new(
+            f64::from(b) / 255.0 * board.w,
+            f64::from(data[(i + 1) % data.len()]) / 255.0 * board.h,
+        );
+        game.gesture(Gesture::Tap { at, count: 1 }, board);
+        game.key([Key::Right, Key::Enter][i % 2], board);
+        game.tick(i as f64 * 16.0);
+    }
+    game.hint();
+    game.draw(&mut Recorder::default(), board);
+    let _ = game.status();
+}
+
+/// A Klondike deal file: read, checked, printed and read back the same,
+/// then played.
+pub fn klondike_deal(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let Ok(state) = deal_format::parse(t, Rules::default()) else {
+        return;
+    };
+    assert_eq!(
+        state.validate(),
+        Ok(()),
+        "a parsed deal is a valid position"
+    );
+    let printed = deal_format::print(&state, None);
+    let back = deal_format::parse(&printed, state.rules).expect("a printed deal reads back");
+    assert_eq!(back, state, "a deal round-trips");
+    let mut game = Klondike::from_start(Seed(1), Default::default(), Some(state))
+        .expect("a valid deal starts a game");
+    exercise(&mut game, data);
+}
+
+/// A Phutball position file: read, started, exported as a record and read
+/// back the same.
+pub fn phutball_position(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let Ok(p) = position_format::parse(t) else {
+        return;
+    };
+    let mut settings = crate::phutball::settings::Settings::default();
+    let _ =
+        crate::shell::settings::Settings::set(&mut settings, "board", &p.options.dims.to_string());
+    let Ok(mut game) = Phutball::from_start(Seed(1), settings, Some(Setup::of(&p))) else {
+        return;
+    };
+    let exported = phutball_record::to_text(&game.view());
+    let back = phutball_record::from_text(&exported).expect("an exported position reads back");
+    assert_eq!(back.position(), game.position(), "a position round-trips");
+    exercise(&mut game, data);
+}
+
+/// A Phutball record (text or SGF) through the page's import, then each
+/// export read back to the same moves.
+pub fn phutball_record(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let mut game = Phutball::new(Seed(1));
+    if game.load_record(t).is_err() {
+        return;
+    }
+    round_trip_records(&mut game, || Phutball::new(Seed(2)));
+    exercise(&mut game, data);
+}
+
+/// Each of `game`'s records imports into a fresh game as the same moves.
+fn round_trip_records<G: Game>(game: &mut G, fresh: impl Fn() -> G) {
+    for (format, record) in game.records() {
+        let mut other = fresh();
+        other
+            .load_record(&record)
+            .unwrap_or_else(|e| panic!("the {format} record does not read back: {e}"));
+        assert_eq!(
+            other.moves(),
+            game.moves(),
+            "the {format} record round-trips"
+        );
+    }
+}
+
+/// A dominoes position: read, written and read back the same.
+pub fn dominoes_position(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let Ok(hand) = dominoes_record::parse_position(t) else {
+        return;
+    };
+    let written = dominoes_record::position_text(&hand);
+    let back = dominoes_record::parse_position(&written).expect("a written position reads back");
+    assert_eq!(
+        dominoes_record::position_text(&back),
+        written,
+        "a position round-trips"
+    );
+    let _ = hand.legal_moves();
+}
+
+/// A dominoes match record through the page's import, then its export.
+pub fn dominoes_record(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let mut game = Dominoes::new(Seed(1));
+    if game.load_record(t).is_err() {
+        return;
+    }
+    round_trip_records(&mut game, || Dominoes::new(Seed(2)));
+    exercise(&mut game, data);
+}
+
+/// Every game's move notation, read at a starting position: a move read is
+/// written and read back as the same move.
+pub fn move_notation(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    if let Ok(mv) = t.parse::<CardMove>() {
+        assert_eq!(
+            mv.to_string().parse::<CardMove>(),
+            Ok(mv),
+            "a card move round-trips"
+        );
+    }
+    let deal = State::deal(Rules::default(), Seed(7));
+    if let Ok(mv) = deal.read_move(t) {
+        assert_eq!(deal.read_move(&deal.move_text(mv)).ok(), Some(mv));
+    }
+    let start = crate::phutball::rules::Position::start(Default::default());
+    if let Ok(mv) = notation::parse(&start, t, 0) {
+        let written = notation::format(&start, mv);
+        assert_eq!(
+            notation::parse(&start, &written, 0).ok(),
+            Some(mv),
+            "{written}"
+        );
+    }
+    if let Ok(mv) = t.parse::<crate::dominoes::rules::Move>() {
+        assert_eq!(
+            mv.to_string().parse().ok(),
+            Some(mv),
+            "a tile move round-trips"
+        );
+    }
+}
+
+/// A URL query: parsed, applied to the game it names, and the game's own
+/// query parses to the same game.
+pub fn url_query(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let (request, _) = parse_query(t);
+    let kind = request.game.unwrap_or(GameKind::Klondike);
+    let wanted = Wanted {
+        seed: request.seed,
+        options: request.options.clone(),
+    };
+    let mut store = MemoryStore::default();
+    let mut opened = open(kind, &wanted, &mut store, "fuzz", Seed(1));
+    let query = query_for(kind, opened.game.as_ref());
+    let (again, problems) = parse_query(&query);
+    assert!(
+        problems.is_empty(),
+        "the game's own query is clean: {query}"
+    );
+    let mut other = new_game(kind, again.seed.unwrap_or(Seed(0)));
+    assert!(apply_options(other.as_mut(), &again.options).is_empty());
+    exercise(opened.game.as_mut(), data);
+}
+
+/// A stored save, for each game: decoded (or refused), and a save decoded
+/// saves again as the same text.
+pub fn save(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    for kind in GameKind::ALL {
+        let mut game = new_game(kind, Seed(1));
+        if save::decode(t, kind, game.as_mut()).is_err() {
+            continue;
+        }
+        let again = save::encode(kind, game.as_ref());
+        let mut other = new_game(kind, Seed(2));
+        save::decode(&again, kind, other.as_mut()).expect("a save of a loaded game loads");
+        assert_eq!(other.save(), game.save(), "a loaded save round-trips");
+        exercise(game.as_mut(), data);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_target_takes_what_the_games_write() {
+        let k = Klondike::new(Seed(3));
+        klondike_deal(deal_format::print(k.state(), None).as_bytes());
+        let mut p = Phutball::new(Seed(3));
+        p.play_text("H11").unwrap();
+        phutball_record(phutball_record::to_text(&p.view()).as_bytes());
+        phutball_record(phutball_record::to_sgf(&p.view()).as_bytes());
+        phutball_position(b"to-move: eks\nball: H10\nmen: H11 H12\n");
+        let d = Dominoes::new(Seed(3));
+        dominoes_position(dominoes_record::position_text(d.position().hand()).as_bytes());
+        for (_, r) in d.records() {
+            dominoes_record(r.as_bytes());
+        }
+        for m in ["T1-T2", "W-F", "H10-H12", "1-2-0@0,0u", "H11"] {
+            move_notation(m.as_bytes());
+        }
+        url_query(b"?game=phutball&seed=4&board=9x7");
+        save(save::encode(GameKind::Klondike, &k).as_bytes());
+        for (_, target) in TARGETS {
+            target(b"");
+            target(&[0xff, 0xfe, b'\n']);
+        }
+    }
+}
