@@ -19,8 +19,9 @@ seconds="${2:-60}"
 if [ "$(cargo afl --version 2>/dev/null | awk '{print $2}')" != "$AFL_VERSION" ]; then
     cargo install cargo-afl --version "=$AFL_VERSION" --locked
 fi
-# AFL++ itself, built once from the source cargo-afl ships.
-cargo afl config --build >/dev/null 2>&1 || cargo afl config --build --force
+# AFL++ itself, built once from the source cargo-afl ships (a second call
+# says it is built already, and fails: that is fine).
+cargo afl config --build >/dev/null 2>&1 || true
 
 (cd fuzz && cargo afl build --release --quiet)
 
@@ -40,9 +41,11 @@ run() {
     crashes=$(awk -F' *: *' '$1=="saved_crashes" {print $2}' "$stats")
     hangs=$(awk -F' *: *' '$1=="saved_hangs" {print $2}' "$stats")
     # Keep what AFL++ found interesting (small inputs only) as corpus.
-    find "$out/default/queue" -maxdepth 1 -type f -size -16k -name 'id:*' | while read -r f; do
-        cp "$f" "fuzz/corpus/$t/afl-$(sha1sum "$f" | cut -c1-12)"
-    done
+    # (Entries named orig: are the corpus's own files, linked into the queue.)
+    find "$out/default/queue" -maxdepth 1 -type f -size -16k -name 'id:*' ! -name '*orig:*' |
+        while read -r f; do
+            cp -f "$f" "fuzz/corpus/$t/afl-$(sha1sum "$f" | cut -c1-12)" || true
+        done
     printf '%-18s %12s executions  %s crashes  %s hangs\n' "$t" "$execs" "$crashes" "$hangs"
     if [ "$crashes" != "0" ]; then
         echo "crashes kept in $out/default/crashes" >&2

@@ -125,6 +125,9 @@ parlour::setting! {
         Person = "human", "Another player";
         /// The computer.
         Computer = "computer", "The computer";
+        /// A computer whose search proposes a taken cell: the shell must
+        /// still see a move played.
+        Clumsy = "clumsy", "A clumsy computer";
     }
 }
 
@@ -209,7 +212,7 @@ impl GameDef for TicTacToe {
     }
 
     fn computer_to_move(settings: &TicSettings, position: &Board) -> bool {
-        settings.opponent == Opponent::Computer && position.to_move == 1
+        settings.opponent != Opponent::Person && position.to_move == 1
     }
 
     /// With one free cell left, the game fills it itself.
@@ -220,11 +223,19 @@ impl GameDef for TicTacToe {
         }
     }
 
-    fn mind(_: &TicSettings, position: &Board, _: Seed) -> Mind {
-        Mind {
-            board: position.clone(),
-            next: 0,
-            best: position.legal_moves().first().copied(),
+    fn mind(settings: &TicSettings, position: &Board, _: Seed) -> Mind {
+        let taken = (0..9).find(|&c| position.cells[usize::from(c)].is_some());
+        match (settings.opponent, taken) {
+            (Opponent::Clumsy, Some(c)) => Mind {
+                board: position.clone(),
+                next: 9,
+                best: Some(Mark(c)),
+            },
+            _ => Mind {
+                board: position.clone(),
+                next: 0,
+                best: position.legal_moves().first().copied(),
+            },
         }
     }
 
@@ -527,4 +538,17 @@ fn a_stone_dragged_onto_a_cell_takes_it_and_a_refused_one_flies_home() {
             .changed
     );
     assert_eq!(g.moves(), ["4"]);
+}
+
+#[test]
+fn a_computer_whose_choice_the_rules_refuse_still_moves() {
+    // Found by the soak: Phutball's random level chose an own goal the
+    // rules forbid, and the page asked it again, for ever.
+    let mut g = Tic::new(Seed(5));
+    g.set_option("opponent", "clumsy").unwrap();
+    tap(&mut g, 4);
+    let mut now = 0.0;
+    let said = computer_moves(&mut g, &mut now);
+    assert_eq!(said, "Computer: O took cell 0.", "the first legal cell");
+    assert_eq!(g.moves(), ["4", "0"]);
 }

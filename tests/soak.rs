@@ -73,7 +73,15 @@ where
         tally.actions += 1;
         let board = game.board_size(viewports[rng.below(2) as usize]);
         let before = game.moves().len();
-        match rng.below(100) {
+        let pick = rng.below(100);
+        if std::env::var_os("SOAK_TRACE").is_some() {
+            eprintln!(
+                "action {pick}: {} | {:?}",
+                game.status(),
+                game.moves().last()
+            );
+        }
+        match pick {
             0..=29 => {
                 let at = point(&mut rng, board);
                 let count = 1 + (rng.below(5) == 0) as u8;
@@ -114,14 +122,19 @@ where
                     // and its time per move runs out sooner, keeping the soak
                     // quick; the bound counts frames either way.
                     now += if thinking { 250.0 } else { 16.0 } + rng.below(30) as f64;
-                    game.tick(now);
+                    let said = game.tick(now).message;
+                    if std::env::var_os("SOAK_TRACE").is_some() && said.is_some() {
+                        eprintln!("  frame {ticks}: {said:?}");
+                    }
                     ticks += 1;
                     if !thinking || !game.computer_to_move() || game.moves().len() > before {
                         break;
                     }
                     assert!(
                         ticks <= MAX_TICKS + 2,
-                        "the computer did not move within {MAX_TICKS} frames"
+                        "the computer did not move within {MAX_TICKS} frames: {} after {:?}",
+                        game.status(),
+                        game.moves()
                     );
                 }
                 if thinking && game.moves().len() > before {

@@ -473,9 +473,7 @@ impl Position {
             Move::Jump(chain) => {
                 let (path, _) = self.follow(chain)?;
                 let end = *path.last().ok_or(MoveError::EmptyChain)?;
-                if self.options.own_goal == OwnGoal::Illegal
-                    && self.to_move.other().scores_on(self.options.dims, end.row)
-                {
+                if self.is_own_goal(end) {
                     return Err(MoveError::OwnGoal(end));
                 }
                 Ok(())
@@ -507,9 +505,17 @@ impl Position {
         Ok(scored)
     }
 
-    /// Every distinct result of a jump chain from the ball, `limit` at most:
-    /// (chain, ball, men), shortest chains first. (Own goals are listed even
-    /// where the rules forbid them: [`Position::check`] says.)
+    /// Whether a chain may not end on `at`: it would score for the other
+    /// side, and the rules forbid own goals.
+    pub fn is_own_goal(&self, at: Pt) -> bool {
+        self.options.own_goal == OwnGoal::Illegal
+            && self.to_move.other().scores_on(self.options.dims, at.row)
+    }
+
+    /// Every distinct result of a legal jump chain from the ball, `limit`
+    /// at most: (chain, ball, men), shortest chains first. A chain that
+    /// would end in an own goal the rules forbid is not listed (every chain
+    /// listed passes [`Position::check`]).
     pub fn jump_results(&self, limit: usize) -> Vec<(Chain, Pt, Men)> {
         let mut out = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -525,9 +531,12 @@ impl Position {
                     continue;
                 };
                 if seen.insert((landing.at, next_men)) {
-                    out.push((next, landing.at, next_men));
-                    if out.len() >= limit {
-                        return out;
+                    // A chain may pass where it may not stop (an own goal).
+                    if !self.is_own_goal(landing.at) {
+                        out.push((next, landing.at, next_men));
+                        if out.len() >= limit {
+                            return out;
+                        }
                     }
                     queue.push_back((landing.at, next_men, next, landing.ends));
                 }
@@ -714,5 +723,60 @@ mod tests {
         }
         assert!(c.push(0).is_none());
         assert!(c.dirs().enumerate().all(|(i, d)| d == (i % 8) as u8));
+    }
+}
+
+#[cfg(test)]
+mod own_goal_tests {
+    use super::*;
+    use crate::util::rng::{Rng, Seed};
+
+    #[test]
+    fn every_listed_chain_is_legal_where_own_goals_are_not() {
+        // Found by the soak: with own goals illegal and the goal line
+        // reached by touching it, chains ending on the row next to the
+        // mover's own goal were listed, the random level chose one, and the
+        // rules refused it again and again.
+        let mut rng = Rng::new(Seed(8));
+        for goal_line in [
+            GoalLine::StopOnLine,
+            GoalLine::StopOnTouch,
+            GoalLine::Continue,
+        ] {
+            for _ in 0..300 {
+                let options = Options {
+                    dims: Dims { rows: 9, cols: 7 },
+                    goal_line,
+                    own_goal: OwnGoal::Illegal,
+                    ..Options::default()
+                };
+                let mut p = Position::start(options);
+                p.to_move = if rng.below(2) == 0 {
+                    Side::Ohs
+                } else {
+                    Side::Eks
+                };
+                p.ball = Pt {
+                    col: rng.below(7) as u8,
+                    row: 1 + rng.below(9) as u8,
+                };
+                for _ in 0..rng.below(25) {
+                    let at = Pt {
+                        col: rng.below(7) as u8,
+                        row: 1 + rng.below(9) as u8,
+                    };
+                    if at != p.ball {
+                        p.men.set(at);
+                    }
+                }
+                for (chain, end, _) in p.jump_results(10_000) {
+                    assert_eq!(
+                        p.check(Move::Jump(chain), 5),
+                        Ok(()),
+                        "{goal_line:?}: a listed chain to {end} is refused"
+                    );
+                }
+            }
+        }
     }
 }

@@ -373,7 +373,17 @@ impl<D: GameDef> Shell<D> {
             Turn::Thinking => Outcome::redraw(),
             Turn::Play(mv) => {
                 self.thinker = None;
-                self.moved(mv, Who::Computer)
+                let out = self.moved(mv, Who::Computer);
+                if out.changed {
+                    return out;
+                }
+                // The rules refused the search's choice (a fault in the
+                // search): the first legal move is played, so the game
+                // never waits for a move that cannot come.
+                match self.table.position.legal_moves().first() {
+                    Some(&legal) => self.moved(legal, Who::Computer),
+                    None => out,
+                }
             }
             Turn::NoMove => {
                 self.thinker = None;
