@@ -204,6 +204,9 @@ impl GameDef for TicTacToe {
     type Piece = ();
     type Stats = Wins;
 
+    /// The last free cell fills itself.
+    const MAKES_MOVES_ITSELF: bool = true;
+
     fn setup(_: &TicSettings, _: Seed, _: &()) -> Result<Board, String> {
         Ok(Board {
             cells: [None; 9],

@@ -42,6 +42,9 @@ impl GameDef for KlondikeDef {
     type Piece = (Pile, u8);
     type Stats = Stats;
 
+    /// Safe cards go up by themselves, and the game finishes itself.
+    const MAKES_MOVES_ITSELF: bool = true;
+
     fn setup(settings: &Settings, seed: Seed, start: &Option<State>) -> Result<State, String> {
         match start {
             Some(deal) => {

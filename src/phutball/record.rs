@@ -470,6 +470,18 @@ mod tests {
     }
 
     #[test]
+    fn a_move_marked_as_the_games_own_is_refused_where_the_game_makes_none() {
+        // Found by the fuzzer: "H13*" was read as a move Phutball made by
+        // itself, which no export writes, so the record did not round-trip.
+        use crate::shell::Game;
+        let mut g = Phutball::new(Seed(1));
+        let e = g.load_record("moves: H11 H12 H13*").unwrap_err();
+        assert!(e.contains("makes no move by itself"), "{e}");
+        assert!(g.moves().is_empty(), "the game is as it was");
+        assert!(g.play_text("H11*").is_err());
+    }
+
+    #[test]
     fn bad_sgf_gets_precise_errors() {
         assert!(from_sgf("(;GM[1])").unwrap_err().0.contains("GM[14]"));
         assert!(from_sgf("(;GM[14];B[hj")

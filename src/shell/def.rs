@@ -144,6 +144,11 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// saved with the game, counted as games end.
     type Stats: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
 
+    /// Whether the game makes moves by itself ([`GameDef::follow_up`],
+    /// [`GameDef::tick`]): only then may a record mark a move as the game's
+    /// own (`*`).
+    const MAKES_MOVES_ITSELF: bool = false;
+
     /// The first position of a game under `settings`, dealt from `seed` or
     /// laid out as `start` says.
     fn setup(

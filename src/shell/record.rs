@@ -65,6 +65,17 @@ pub(crate) fn split_mark(text: &str) -> (&str, bool) {
     }
 }
 
+/// A recorded move's notation and whether the game made it by itself,
+/// refusing the mark from a game that never makes a move by itself.
+pub(crate) fn read_mark<D: GameDef>(text: &str) -> Result<(&str, bool), String> {
+    match split_mark(text) {
+        (_, true) if !D::MAKES_MOVES_ITSELF => Err(format!(
+            "this game makes no move by itself (the '{BY_GAME}')"
+        )),
+        read => Ok(read),
+    }
+}
+
 /// What a [`walk`] calls before each move: the move's index, the position,
 /// whether the game made the move itself.
 pub(crate) type Visit<'a, P> = &'a mut dyn FnMut(usize, &P, bool) -> ControlFlow<()>;
@@ -87,7 +98,8 @@ pub(crate) fn walk<D: GameDef>(
 ) -> Result<D::Position, StateError> {
     let mut p = D::setup(settings, seed, start).map_err(StateError)?;
     for (i, text) in moves.iter().enumerate() {
-        let (notation, by_game) = split_mark(text.trim());
+        let (notation, by_game) = read_mark::<D>(text.trim())
+            .map_err(|e| StateError(format!("move {} ({text}): {e}", i + 1)))?;
         if visit(i, &p, by_game).is_break() {
             break;
         }

@@ -15,7 +15,7 @@ use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
 use crate::shell::input::Gesture;
 use crate::shell::position::{BadMoveText, Position};
-use crate::shell::record::{replay_canonical, split_mark, walk, BY_GAME};
+use crate::shell::record::{read_mark, replay_canonical, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
 use table::{Screen, Table};
@@ -266,7 +266,7 @@ impl<D: GameDef> Shell<D> {
     /// writes them, `*` for the game's own): no follow-ups, so a copy of a
     /// game is kept in step move by move. Clears the moves taken back.
     pub fn play_text(&mut self, text: &str) -> Result<(), BadMoveText> {
-        let (notation, by_game) = split_mark(text);
+        let (notation, by_game) = read_mark::<D>(text).map_err(|e| BadMoveText::new(text, e))?;
         let mv = self.table.position.read_move(notation)?;
         let before = self.table.position.clone();
         let began = self.table.began();
