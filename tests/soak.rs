@@ -11,6 +11,8 @@
 //! ```sh
 //! cargo test --release --test soak -- --ignored --nocapture
 //! ```
+//!
+//! (`SOAK_ACTIONS=N` sets another count for the long runs.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use parlour::dominoes::Dominoes;
@@ -289,20 +291,28 @@ fn a_short_soak_of_phutball() {
     soak_phutball(1_000);
 }
 
+/// The long soak's actions a game: a million, or `SOAK_ACTIONS`.
+fn long() -> u64 {
+    std::env::var("SOAK_ACTIONS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000)
+}
+
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_klondike() {
-    soak_klondike(1_000_000);
+    soak_klondike(long());
 }
 
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_the_dominoes() {
-    soak_dominoes(1_000_000);
+    soak_dominoes(long());
 }
 
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_phutball() {
-    soak_phutball(1_000_000);
+    soak_phutball(long());
 }
