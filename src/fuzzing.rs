@@ -100,19 +100,19 @@ pub fn phutball_position(data: &[u8]) {
 /// A Phutball record (text or SGF) through the page's import, then each
 /// export read back to the same moves.
 pub fn phutball_record(data: &[u8]) {
+    import_record(data, Phutball::new);
+}
+
+/// A record through the page's import into a game from `fresh`; each of
+/// the game's exports then imports into another as the same moves.
+fn import_record<G: Game>(data: &[u8], fresh: impl Fn(Seed) -> G) {
     let Some(t) = text(data) else { return };
-    let mut game = Phutball::new(Seed(1));
+    let mut game = fresh(Seed(1));
     if game.load_record(t).is_err() {
         return;
     }
-    round_trip_records(&mut game, || Phutball::new(Seed(2)));
-    exercise(&mut game, data);
-}
-
-/// Each of `game`'s records imports into a fresh game as the same moves.
-fn round_trip_records<G: Game>(game: &mut G, fresh: impl Fn() -> G) {
     for (format, record) in game.records() {
-        let mut other = fresh();
+        let mut other = fresh(Seed(2));
         other
             .load_record(&record)
             .unwrap_or_else(|e| panic!("the {format} record does not read back: {e}"));
@@ -122,6 +122,7 @@ fn round_trip_records<G: Game>(game: &mut G, fresh: impl Fn() -> G) {
             "the {format} record round-trips"
         );
     }
+    exercise(&mut game, data);
 }
 
 /// A dominoes position: read, written and read back the same.
@@ -142,13 +143,7 @@ pub fn dominoes_position(data: &[u8]) {
 
 /// A dominoes match record through the page's import, then its export.
 pub fn dominoes_record(data: &[u8]) {
-    let Some(t) = text(data) else { return };
-    let mut game = Dominoes::new(Seed(1));
-    if game.load_record(t).is_err() {
-        return;
-    }
-    round_trip_records(&mut game, || Dominoes::new(Seed(2)));
-    exercise(&mut game, data);
+    import_record(data, Dominoes::new);
 }
 
 /// Every game's move notation, read at a starting position: a move read is

@@ -20,6 +20,8 @@ use std::fmt;
 pub type MoveOf<D> = <<D as GameDef>::Position as Position>::Move;
 /// What a game's move did.
 pub type EffectOf<D> = <<D as GameDef>::Position as Position>::Effect;
+/// Why a game's rules refused a move.
+pub type IllegalOf<D> = <<D as GameDef>::Position as Position>::Illegal;
 
 /// What a gesture, a key or a hint asks of the shell.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,7 +9,9 @@
 //! any other. It also keeps each game's clock and the page's frame time, and
 //! tells the game of every moment its statistics count ([`Event`]).
 
-use crate::shell::def::{Action, Change, Dealt, EffectOf, Event, GameDef, Loaded, MoveOf, View};
+use crate::shell::def::{
+    Action, Change, Dealt, EffectOf, Event, GameDef, IllegalOf, Loaded, MoveOf, View,
+};
 use crate::shell::drag::Drag;
 use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
@@ -18,11 +20,11 @@ use crate::shell::position::{BadMoveText, Position};
 use crate::shell::record::{read_mark, replay_canonical, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
+use std::ops::ControlFlow;
 use table::{Screen, Table};
 
 mod page;
 mod table;
-use std::ops::ControlFlow;
 
 /// What the page says while a computer thinks and a person taps.
 pub(crate) const THINKING: &str = "The computer is thinking… (Enter: move now)";
@@ -129,17 +131,15 @@ impl<D: GameDef> Shell<D> {
         };
         let mut next = Self::fresh(seed, settings);
         next.chosen = self.chosen.clone();
+        self.replace(next, how);
+    }
+
+    /// Replaces this game by `next`, keeping the statistics and the screen,
+    /// and tells the game `how` it came.
+    fn replace(&mut self, mut next: Self, how: Dealt) {
         next.table.stats = std::mem::take(&mut self.table.stats);
         next.table.screen = self.table.screen;
         *self = next.dealt(how);
-    }
-
-    /// Replaces this game by `next` (a loaded one), keeping the statistics
-    /// and the screen.
-    fn replace(&mut self, mut next: Self) {
-        next.table.stats = std::mem::take(&mut self.table.stats);
-        next.table.screen = self.table.screen;
-        *self = next.dealt(Dealt::Restored);
     }
 
     /// A game read from a record, dealt from the record's seed or else
@@ -205,22 +205,36 @@ impl<D: GameDef> Shell<D> {
 
     /// Plays a move, then the moves the game makes by itself after it
     /// ([`GameDef::follow_up`]); clears the moves taken back.
-    pub fn play(
-        &mut self,
-        mv: MoveOf<D>,
-    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
-        self.play_as(mv, false)
+    pub fn play(&mut self, mv: MoveOf<D>) -> Result<EffectOf<D>, IllegalOf<D>> {
+        self.play_as(mv, false, true).map(|(effect, _)| effect)
     }
 
+    /// Plays `mv` (marked when the game made it by itself) and, with
+    /// `follow`, the game's own moves after it; clears the moves taken
+    /// back, counts a first move and lets the game bring its screen up to
+    /// date. Returns what the move did and the position before it.
     fn play_as(
         &mut self,
         mv: MoveOf<D>,
         by_game: bool,
-    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+        follow: bool,
+    ) -> Result<(EffectOf<D>, D::Position), IllegalOf<D>> {
         let before = self.table.position.clone();
         let began = self.table.began();
         let effect = self.advance(mv, by_game)?;
         self.table.undone.clear();
+        if follow {
+            self.follow_ups();
+        }
+        if !began && self.table.began() {
+            self.table.count(Some(&before), Event::Began);
+        }
+        D::after_move(&self.table.view(), &mut self.ui, &before, Change::Played);
+        Ok((effect, before))
+    }
+
+    /// Plays the moves the game makes by itself ([`GameDef::follow_up`]).
+    fn follow_ups(&mut self) {
         for _ in 0..MAX_FOLLOW_UPS {
             let Some(next) = D::follow_up(&self.table.settings, &self.table.position) else {
                 break;
@@ -229,25 +243,11 @@ impl<D: GameDef> Shell<D> {
                 break;
             }
         }
-        self.settle(&before, began, Change::Played);
-        Ok(effect)
-    }
-
-    /// Counts a first move and lets the game bring its screen up to date.
-    fn settle(&mut self, before: &D::Position, began: bool, change: Change) {
-        if !began && self.table.began() {
-            self.table.count(Some(before), Event::Began);
-        }
-        D::after_move(&self.table.view(), &mut self.ui, before, change);
     }
 
     /// Plays a move onto the record (marked when the game made it by
     /// itself), counting the game's end.
-    fn advance(
-        &mut self,
-        mv: MoveOf<D>,
-        by_game: bool,
-    ) -> Result<EffectOf<D>, <D::Position as Position>::Illegal> {
+    fn advance(&mut self, mv: MoveOf<D>, by_game: bool) -> Result<EffectOf<D>, IllegalOf<D>> {
         let t = &mut self.table;
         let mut text = t.position.move_text(mv);
         if by_game {
@@ -268,12 +268,8 @@ impl<D: GameDef> Shell<D> {
     pub fn play_text(&mut self, text: &str) -> Result<(), BadMoveText> {
         let (notation, by_game) = read_mark::<D>(text).map_err(|e| BadMoveText::new(text, e))?;
         let mv = self.table.position.read_move(notation)?;
-        let before = self.table.position.clone();
-        let began = self.table.began();
-        self.advance(mv, by_game)
+        self.play_as(mv, by_game, false)
             .map_err(|e| BadMoveText::new(text, e))?;
-        self.table.undone.clear();
-        self.settle(&before, began, Change::Played);
         Ok(())
     }
 
@@ -290,9 +286,14 @@ impl<D: GameDef> Shell<D> {
     /// Plays `mv` and says what it did, or why it was refused. A move the
     /// game makes on its clock is told only when it ends the game.
     fn moved(&mut self, mv: MoveOf<D>, who: Who) -> Outcome {
-        let before = self.table.position.clone();
-        match self.play_as(mv, who == Who::Game) {
-            Ok(effect) => {
+        match self.play_as(mv, who == Who::Game, true) {
+            Ok((effect, before)) => {
+                if who == Who::Game && self.table.position.ending().is_none() {
+                    return Outcome {
+                        message: None,
+                        ..Outcome::moved("")
+                    };
+                }
                 let said = D::narrate(
                     &self.table.view(),
                     &self.ui,
@@ -301,12 +302,6 @@ impl<D: GameDef> Shell<D> {
                     &effect,
                     who == Who::Computer,
                 );
-                if who == Who::Game && self.table.position.ending().is_none() {
-                    return Outcome {
-                        message: None,
-                        ..Outcome::moved("")
-                    };
-                }
                 self.table.said = said.clone();
                 Outcome::moved(said)
             }

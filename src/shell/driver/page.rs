@@ -6,7 +6,7 @@ use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
-use crate::shell::options::{OptionError, OptionSpec};
+use crate::shell::options::{find_spec, OptionError, OptionSpec};
 use crate::shell::paint::Painter;
 use crate::shell::position::Position;
 use crate::shell::record::{replay, split_mark, walk, Record};
@@ -39,10 +39,7 @@ impl<D: GameDef> Game for Shell<D> {
     /// `restarts`) waits for the next new game; the others apply at once.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         self.chosen.set(key, value)?;
-        let restarts = D::Settings::SPECS
-            .iter()
-            .any(|s| s.key == key && s.restarts);
-        if !restarts {
+        if !find_spec(D::Settings::SPECS, key)?.restarts {
             self.table.settings.set(key, value)?;
         }
         Ok(())
@@ -137,7 +134,7 @@ impl<D: GameDef> Game for Shell<D> {
         let next = Self::from_loaded(self.table.seed, loaded).map_err(|e| e.to_string())?;
         let began = self.table.began();
         self.table.count(None, Event::Left { began });
-        self.replace(next);
+        self.replace(next, Dealt::Restored);
         let n = self.table.moves.len();
         Ok(Outcome::moved(format!("Loaded a game of {n} moves.")))
     }
