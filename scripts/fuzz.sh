@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes one target of parlour::fuzzing with AFL++ (through cargo-afl, on the
-# stable toolchain) for SECONDS, then adds what AFL++ kept to the target's
+# stable toolchain) for SECONDS, or until EXECUTIONS inputs have run if that
+# comes first, then adds what AFL++ kept to the target's
 # committed corpus and prints the executions and crashes from its statistics.
 #
-# Usage: scripts/fuzz.sh TARGET [SECONDS]     (targets: ls fuzz/src/bin)
-#        scripts/fuzz.sh all [SECONDS]        (each target in turn)
+# Usage: scripts/fuzz.sh TARGET [SECONDS [EXECUTIONS]]  (targets: ls fuzz/src/bin)
+#        scripts/fuzz.sh all [SECONDS [EXECUTIONS]]     (each target in turn)
 #
 # The suite does not run this: it replays the committed corpora instead
 # (tests/fuzz_corpus.rs). cargo-afl is installed from crates.io when missing,
@@ -15,6 +16,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 AFL_VERSION=0.18.2
 target="${1:?usage: scripts/fuzz.sh TARGET|all [SECONDS]}"
 seconds="${2:-60}"
+executions="${3:-}"
 
 if [ "$(cargo afl --version 2>/dev/null | awk '{print $2}')" != "$AFL_VERSION" ]; then
     cargo install cargo-afl --version "=$AFL_VERSION" --locked
@@ -27,14 +29,19 @@ cargo afl config --build >/dev/null 2>&1 || true
 
 # No core dumps to wait for, no CPU governor to change: this is a shared machine.
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1
+# Nor a core to keep to itself: two targets may run at once.
+export AFL_NO_AFFINITY=1
 
 run() {
     local t="$1" out="fuzz/target/afl/$1"
     rm -rf "$out"
     mkdir -p "$out"
-    # -V: stop after SECONDS; -t: a hang is an input that takes over 2 s.
-    (cd fuzz && cargo afl fuzz -V "$seconds" -t 2000 -i "corpus/$t" -o "target/afl/$t" \
-        "target/release/$t" >/dev/null 2>&1) || true
+    # -V: stop after SECONDS; -E: or after EXECUTIONS; -t: a hang is an
+    # input that takes over 2 s.
+    local cap=()
+    if [ -n "$executions" ]; then cap=(-E "$executions"); fi
+    (cd fuzz && cargo afl fuzz -V "$seconds" "${cap[@]}" -t 2000 -i "corpus/$t" \
+        -o "target/afl/$t" "target/release/$t" >/dev/null 2>&1) || true
     local stats="$out/default/fuzzer_stats"
     local execs crashes hangs
     execs=$(awk -F' *: *' '$1=="execs_done" {print $2}' "$stats")

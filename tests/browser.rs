@@ -340,6 +340,30 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
         b.js("return window.parlourInstances[1].game();").await,
         json!("phutball")
     );
+    // A panic while an instance is being built (its "Start over") stops that
+    // instance only: the other keeps playing, with no panel.
+    b.js("window.parlourInstances[1].simulatePanic('boom while building', 'restart');")
+        .await;
+    b.js("try { window.parlourInstances[1].simulatePanic('boom before'); } catch (e) {}")
+        .await;
+    b.wait_for("the first panel", "const p = document.querySelector('#right .parlour-error'); return !!p && p.textContent.includes('boom before');").await;
+    b.js("document.querySelector('#right .parlour-error button').click();")
+        .await;
+    b.wait_for("the panel of the failed build", "const p = document.querySelector('#right .parlour-error'); return !!p && p.textContent.includes('boom while building');").await;
+    assert_eq!(
+        b.js("return document.querySelector('#left .parlour-error');")
+            .await,
+        Value::Null,
+        "a panic while one instance is built leaves the other alone"
+    );
+    assert_eq!(
+        b.js("return window.parlourInstances[0].game();").await,
+        json!("klondike")
+    );
+    let bad = b
+        .js("try { window.parlourInstances[0].simulatePanic('x', 'later'); return 'no error'; } catch (e) { return String(e.message); }")
+        .await;
+    assert!(bad.as_str().unwrap_or("").contains("when must be"), "{bad}");
     b.close().await;
 }
 

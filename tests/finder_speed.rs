@@ -64,21 +64,10 @@ fn finder_speed_on_game_positions() {
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn finder_on_dense_positions() {
-    use parlour::phutball::Pt;
     for budget in [20_000, 200_000, 2_000_000] {
         let mut micros = Vec::new();
         for seed in 0..20 {
-            let mut rng = Rng::new(Seed(seed));
-            let mut p = Position::start(Options::default());
-            let dims = p.options.dims;
-            for row in 1..=dims.rows {
-                for col in 0..dims.cols {
-                    let at = Pt { col, row };
-                    if at != p.ball && rng.below(100) < 85 {
-                        p.men.set(at);
-                    }
-                }
-            }
+            let p = Position::crowded(Options::default(), Seed(seed), 85);
             let t = Instant::now();
             let r = find_wins(&p, budget);
             micros.push(t.elapsed().as_secs_f64() * 1e6);

@@ -26,7 +26,7 @@ enum Step {
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
         4 => (0.0..1.0f64, 0.0..1.0f64).prop_map(|(x, y)| Step::Tap(x, y)),
-        2 => (0u8..7).prop_map(Step::Key),
+        2 => (0..Key::SAMPLE.len() as u8).prop_map(Step::Key),
         1 => Just(Step::Undo),
         1 => Just(Step::Redo),
     ]
@@ -41,15 +41,7 @@ fn play(game: &mut dyn parlour::Game, steps: &[Step]) {
                 game.gesture(Gesture::Tap { at, count: 1 }, board);
             }
             Step::Key(k) => {
-                let key = [
-                    Key::Left,
-                    Key::Right,
-                    Key::Up,
-                    Key::Down,
-                    Key::Enter,
-                    Key::Space,
-                    Key::Escape,
-                ][usize::from(k)];
+                let key = Key::SAMPLE[usize::from(k)];
                 game.key(key, board);
             }
             Step::Undo => {
@@ -184,7 +176,7 @@ mod klondike {
             4 => any::<prop::sample::Index>().prop_map(Act::Legal),
             2 => (0.0..1.0f64, 0.0..1.0f64, 1u8..3).prop_map(|(x, y, n)| Act::Tap(x, y, n)),
             2 => (0.0..1.0f64, 0.0..1.0f64, 0.0..1.0f64, 0.0..1.0f64).prop_map(|(a, b, c, d)| Act::Drag(a, b, c, d)),
-            2 => (0u8..9).prop_map(Act::Key),
+            2 => (0..Key::SAMPLE.len() as u8).prop_map(Act::Key),
             1 => Just(Act::Undo),
             1 => Just(Act::Redo),
         ]
@@ -221,17 +213,7 @@ mod klondike {
                     }
                 }
                 Act::Key(n) => {
-                    let key = [
-                        Key::Left,
-                        Key::Right,
-                        Key::Up,
-                        Key::Down,
-                        Key::Enter,
-                        Key::Escape,
-                        Key::Char('d'),
-                        Key::Char('f'),
-                        Key::Space,
-                    ][usize::from(*n)];
+                    let key = Key::SAMPLE[usize::from(*n)];
                     k.key(key, board);
                 }
                 Act::Undo => {

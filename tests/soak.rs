@@ -38,21 +38,6 @@ struct Tally {
     loads: u64,
 }
 
-const KEYS: [Key; 12] = [
-    Key::Left,
-    Key::Right,
-    Key::Up,
-    Key::Down,
-    Key::Enter,
-    Key::Space,
-    Key::Escape,
-    Key::Backspace,
-    Key::Char('d'),
-    Key::Char('f'),
-    Key::Char('3'),
-    Key::Char('x'),
-];
-
 /// A point on the board, now and then just off it.
 fn point(rng: &mut Rng, board: Size) -> Point {
     let f = |rng: &mut Rng, len: f64| (rng.below(1_200) as f64 / 1_000.0 - 0.1) * len;
@@ -112,7 +97,7 @@ where
                 game.gesture(Gesture::Zoom { at, factor }, board);
             }
             48..=64 => {
-                let key = KEYS[rng.below(KEYS.len() as u64) as usize];
+                let key = Key::SAMPLE[rng.below(Key::SAMPLE.len() as u64) as usize];
                 game.key(key, board);
             }
             65..=79 => {

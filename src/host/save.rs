@@ -204,14 +204,16 @@ pub fn decode(raw: &str, kind: GameKind, game: &mut dyn Game) -> Result<(), Save
         .map_err(|e| SaveProblem::BadState(e.to_string()))
 }
 
-/// Writes `game` under `key`.
+/// Writes `game` under `key`, returning the text written.
 pub fn write(
     store: &mut dyn Store,
     key: &str,
     kind: GameKind,
     game: &dyn Game,
-) -> Result<(), StoreError> {
-    store.set(key, &encode(kind, game))
+) -> Result<String, StoreError> {
+    let text = encode(kind, game);
+    store.set(key, &text)?;
+    Ok(text)
 }
 
 /// Why [`write_over`] did not save.

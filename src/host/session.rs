@@ -21,6 +21,10 @@ pub struct Opened {
     /// Whether the game may be saved under its key: not over an unreadable
     /// save that could not be moved aside.
     pub may_save: bool,
+    /// What the store holds under the key once the game is open: the save
+    /// just written, or what was there if nothing could be. A later save
+    /// checks that no one else has written since.
+    pub held: Option<String>,
 }
 
 /// What the URL or the mount options ask of a game.
@@ -68,16 +72,21 @@ pub fn open(
     if !loaded || rules_changed || seed_differs {
         game.new_game(wanted.seed.unwrap_or(fresh));
     }
-    if may_save {
-        if let Err(e) = write(store, key, kind, game.as_ref()) {
+    let written = match may_save.then(|| write(store, key, kind, game.as_ref())) {
+        Some(Ok(text)) => Some(text),
+        Some(Err(e)) => {
             notices.push(format!("Progress will not be kept: {e}."));
+            None
         }
-    }
+        None => None,
+    };
+    let held = written.or_else(|| store.get(key));
     Opened {
         kind,
         game,
         notices,
         may_save,
+        held,
     }
 }
 
@@ -109,6 +118,11 @@ mod tests {
         assert_eq!(o.game.seed(), Seed(42));
         assert!(o.notices.is_empty());
         assert!(store.get("k").is_some(), "written back");
+        assert_eq!(
+            o.held,
+            store.get("k"),
+            "and what is held is what was written"
+        );
     }
 
     #[test]

@@ -145,17 +145,7 @@ mod tests {
     #[test]
     fn unbounded_search_memory_is_bounded_by_the_budget() {
         // Men on most points: once 1.5 GB at the default budget.
-        let mut rng = Rng::new(Seed(5));
-        let mut p = Position::start(Options::default());
-        let dims = p.options.dims;
-        for row in 1..=dims.rows {
-            for col in 0..dims.cols {
-                let at = Pt { col, row };
-                if at != p.ball && rng.below(100) < 85 {
-                    p.men.set(at);
-                }
-            }
-        }
+        let p = Position::crowded(Options::default(), Seed(5), 85);
         for budget in [1, 100, 20_000] {
             let r = find_wins(&p, budget);
             assert!(

@@ -346,6 +346,24 @@ impl Position {
         }
     }
 
+    /// The start with men on about `percent` of the playing points, chosen
+    /// from `seed`: the crowded boards where the number of jump chains
+    /// explodes, which tests and measurements of the searches use.
+    pub fn crowded(options: Options, seed: crate::util::rng::Seed, percent: u64) -> Position {
+        let mut rng = crate::util::rng::Rng::new(seed);
+        let mut p = Position::start(options);
+        let dims = p.options.dims;
+        for row in 1..=dims.rows {
+            for col in 0..dims.cols {
+                let at = Pt { col, row };
+                if at != p.ball && rng.below(100) < percent {
+                    p.men.set(at);
+                }
+            }
+        }
+        p
+    }
+
     /// Whether `p` is empty and on a playing row.
     pub fn can_place(&self, p: Pt) -> Result<(), MoveError> {
         if !self.options.dims.is_playing(p) {

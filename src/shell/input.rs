@@ -114,6 +114,23 @@ pub enum Key {
 }
 
 impl Key {
+    /// One key of each kind the games answer to, and a letter none does:
+    /// what tests that drive a game at random press.
+    pub const SAMPLE: [Key; 12] = [
+        Key::Left,
+        Key::Right,
+        Key::Up,
+        Key::Down,
+        Key::Enter,
+        Key::Space,
+        Key::Escape,
+        Key::Backspace,
+        Key::Char('d'),
+        Key::Char('f'),
+        Key::Char('3'),
+        Key::Char('x'),
+    ];
+
     /// Maps a DOM `KeyboardEvent.key` value; `None` for keys games do not use.
     pub fn from_dom(key: &str) -> Option<Key> {
         Some(match key {

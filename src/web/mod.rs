@@ -242,9 +242,21 @@ impl Parlour {
     }
 
     /// Raises a Rust panic inside this instance, so that hosts and tests can
-    /// see the error panel and its "Start over" button at work.
+    /// see the error panel and its "Start over" button at work. With `when`
+    /// `"restart"` the panic comes instead while the instance is next built
+    /// again ("Start over"); `"now"` or nothing is at once.
     #[wasm_bindgen(js_name = simulatePanic)]
-    pub fn simulate_panic(&self, message: &str) -> Result<(), JsError> {
-        self.with(|_| panic!("{message}"))
+    pub fn simulate_panic(&self, message: &str, when: Option<String>) -> Result<(), JsError> {
+        match when.as_deref() {
+            None | Some("now") => self.with(|_| panic!("{message}")),
+            Some("restart") => {
+                self.with(|_| ())?;
+                panic::panic_at_next_build(message.to_owned());
+                Ok(())
+            }
+            Some(other) => Err(JsError::new(&format!(
+                "simulatePanic: when must be \"now\" or \"restart\", not '{other}'"
+            ))),
+        }
     }
 }

@@ -23,6 +23,22 @@ struct Registered {
 thread_local! {
     static LIVE: RefCell<Vec<Registered>> = const { RefCell::new(Vec::new()) };
     static ACTIVE: Cell<Option<u32>> = const { Cell::new(None) };
+    static AT_NEXT_BUILD: Cell<Option<String>> = const { Cell::new(None) };
+}
+
+/// Makes the next instance built (a mount, or a "Start over") panic with
+/// `message` part-way through: how hosts and tests see a panic while an
+/// instance is built stop that instance only.
+pub fn panic_at_next_build(message: String) {
+    AT_NEXT_BUILD.with(|m| m.set(Some(message)));
+}
+
+/// Raises the panic [`panic_at_next_build`] asked for, if any: called once
+/// while each instance is built.
+pub fn building() {
+    if let Some(message) = AT_NEXT_BUILD.with(Cell::take) {
+        panic!("{message}");
+    }
 }
 
 /// Marks instance `id` as the one running code until the guard drops, so that a

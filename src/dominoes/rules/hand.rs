@@ -10,7 +10,8 @@ pub struct Hand {
     pub(super) board: Vec<Placed>,
     /// The board's cells, sorted, with each tile's place in `board`: a
     /// binary search finds a cell's tile (searches ask millions of times).
-    pub(super) index: Vec<(Cell, u8)>,
+    /// Up and down cells apart, each keyed by one integer (see [`key`]).
+    pub(super) index: [Vec<(u64, u8)>; 2],
     pub(super) hands: Vec<Vec<Tile>>,
     pub(super) boneyard: Vec<Tile>,
     pub(super) to_move: usize,
@@ -47,7 +48,7 @@ impl Hand {
         Hand {
             rules,
             board: Vec::new(),
-            index: Vec::new(),
+            index: [Vec::new(), Vec::new()],
             hands,
             boneyard,
             to_move,
@@ -87,14 +88,16 @@ impl Hand {
     /// The tile on `cell`, if any.
     #[inline]
     pub fn at(&self, cell: Cell) -> Option<&Placed> {
-        let i = self.index.binary_search_by(|e| e.0.cmp(&cell)).ok()?;
-        self.board.get(usize::from(self.index[i].1))
+        let index = &self.index[usize::from(cell.up)];
+        let i = index.binary_search_by_key(&key(cell), |e| e.0).ok()?;
+        self.board.get(usize::from(index[i].1))
     }
 
     /// Lays `p` on the board (no checks).
     pub(super) fn lay(&mut self, p: Placed) {
-        if let Err(i) = self.index.binary_search_by(|e| e.0.cmp(&p.cell)) {
-            self.index.insert(i, (p.cell, self.board.len() as u8));
+        let index = &mut self.index[usize::from(p.cell.up)];
+        if let Err(i) = index.binary_search_by_key(&key(p.cell), |e| e.0) {
+            index.insert(i, (key(p.cell), self.board.len() as u8));
             self.board.push(p);
         }
     }
@@ -245,4 +248,12 @@ impl crate::shell::position::Position for Hand {
     fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
         crate::shell::position::read_checked(text, |mv| self.check(mv).map(|_| ()))
     }
+}
+
+/// A cell's place in the board's index, as one integer: its two
+/// coordinates side by side (whether it points up picks the index). One
+/// comparison of integers instead of three of fields.
+#[inline]
+fn key(cell: Cell) -> u64 {
+    (u64::from(cell.q as u32) << 32) | u64::from(cell.r as u32)
 }

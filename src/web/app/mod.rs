@@ -165,6 +165,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::register(id, shell.clone(), Rc::new(panic::reload));
     let ui = build_ui(&shell)?;
     let _ = root.append_child(&shell);
+    panic::building();
     let store: Box<dyn Store> = match &config.persist {
         Some(_) => Box::new(LocalStore::new()),
         None => Box::new(MemoryStore::default()),
@@ -304,7 +305,7 @@ impl App {
         notices.extend(opened.notices);
         // An unreadable save that could not be moved aside is never written over.
         self.may_save = opened.may_save;
-        self.last_saved = self.store.get(&key);
+        self.last_saved = opened.held;
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         self.game = Some(game);
