@@ -537,3 +537,140 @@ async fn two_instances_sharing_a_save_key_never_overwrite_each_other() {
     b.js("localStorage.clear();").await;
     b.close().await;
 }
+
+/// The host hears each instance: "ready" once a game is on screen, each
+/// move, the end with its winner, and the height a frame should have; a
+/// framed page posts the same objects to its parent.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_host_hears_ready_moves_the_end_and_heights() {
+    if !enabled("the_host_hears_ready_moves_the_end_and_heights") {
+        return;
+    }
+    use fantoccini::Locator;
+    use parlour::phutball::Pt;
+    use parlour::Game;
+    let b = browser(1400, 900).await;
+    b.open("embed.html").await;
+    b.wait_for("phutball painted", &painted(1, WOOD)).await;
+    let told = |from: &str, kind: &str| {
+        format!("[...document.querySelectorAll('#events li[data-from={from}][data-type={kind}]')].map(li => JSON.parse(li.textContent.slice('{from}: '.length)))")
+    };
+    for from in ["left", "right", "frame"] {
+        b.wait_for(
+            &format!("{from} ready"),
+            &format!("return {}.length === 1;", told(from, "ready")),
+        )
+        .await;
+    }
+    let ready = b
+        .js(&format!("return {}[0];", told("frame", "ready")))
+        .await;
+    assert_eq!(
+        ready,
+        json!({"source": "parlour", "type": "ready", "game": "phutball"})
+    );
+    // The frame takes the height it asks for.
+    b.wait_for(
+        "the frame sized by its height event",
+        &format!("const h = {}.pop(); return !!h && h.height > 100 && document.getElementById('framed').style.height === h.height + 'px';", told("frame", "height")),
+    )
+    .await;
+    // A move by keyboard on the right: told with its number and notation.
+    let canvas = b
+        .client
+        .find(Locator::Css("#right .parlour canvas"))
+        .await
+        .unwrap();
+    canvas.send_keys("\u{E013}\u{E007}").await.unwrap(); // ArrowUp, Enter
+    b.wait_for(
+        "the move told",
+        &format!("return {}.length === 1;", told("right", "move")),
+    )
+    .await;
+    let mv = b.js(&format!("return {}[0];", told("right", "move"))).await;
+    let played = b.js("return window.parlourInstances[1].moves();").await;
+    assert_eq!(mv["number"], json!(1));
+    assert_eq!(mv["game"], json!("phutball"));
+    assert_eq!(json!([mv["move"].clone()]), played, "{mv}");
+    // A finished game loaded from a record: its moves, then the end, once.
+    let mut g = parlour::phutball::Phutball::new(parlour::Seed(1));
+    g.set_option("board", "9x7").unwrap();
+    g.new_game(parlour::Seed(1));
+    let ball = g.position().board().ball;
+    for row in 1..ball.row {
+        g.play_text(&Pt { col: 0, row }.to_string()).unwrap();
+        g.play_text(&Pt { col: ball.col, row }.to_string()).unwrap();
+    }
+    g.play_text(
+        &Pt {
+            col: 0,
+            row: ball.row,
+        }
+        .to_string(),
+    )
+    .unwrap();
+    g.play_text(&format!(
+        "{ball}-{}",
+        Pt {
+            col: ball.col,
+            row: 0
+        }
+    ))
+    .unwrap();
+    let record = g.records()[0].1.clone();
+    let n = g.moves().len();
+    b.js("document.querySelector('#right [data-action=record]').click();")
+        .await;
+    b.js(&format!(
+        "const t = document.querySelector('#right [data-role=import]'); t.value = {}; document.querySelector('#right [data-action=load-record]').click();",
+        json!(record)
+    ))
+    .await;
+    b.wait_for(
+        "the end told",
+        &format!("return {}.length === 1;", told("right", "gameover")),
+    )
+    .await;
+    let end = b
+        .js(&format!("return {}[0];", told("right", "gameover")))
+        .await;
+    assert_eq!(end["winner"], json!(1), "Eks scored: {end}");
+    assert_eq!(end["scores"], json!([]), "{end}");
+    let last = b
+        .js(&format!("return {}.pop();", told("right", "move")))
+        .await;
+    assert_eq!(last["number"], json!(n), "{last}");
+    // off() stops the calls; an unknown event type is refused.
+    b.js("window.heard = [0, 0]; const p = window.parlourInstances[0]; window.gone = () => window.heard[0]++; p.on('move', window.gone); p.off('move', window.gone); p.on('move', () => window.heard[1]++);").await;
+    let left = b
+        .client
+        .find(Locator::Css("#left .parlour canvas"))
+        .await
+        .unwrap();
+    left.send_keys("d").await.unwrap(); // deal from the stock
+    b.wait_for(
+        "a move on the left told",
+        &format!("return {}.length >= 1;", told("left", "move")),
+    )
+    .await;
+    let logged = b
+        .js(&format!("return {}.length;", told("left", "move")))
+        .await;
+    assert_eq!(
+        b.js("return window.heard;").await,
+        json!([0, logged]),
+        "the removed callback heard nothing, the other each move"
+    );
+    let refused = b
+        .js("try { window.parlourInstances[0].on('moved', () => {}); return 'no error'; } catch (e) { return String(e.message); }")
+        .await;
+    assert!(
+        refused
+            .as_str()
+            .unwrap_or("")
+            .contains("'moved' is not an event"),
+        "{refused}"
+    );
+    b.assert_clean_console("host events").await;
+    b.close().await;
+}

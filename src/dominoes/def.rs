@@ -207,6 +207,10 @@ impl GameDef for DominoesDef {
         }
     }
 
+    fn scores(game: &View<Self>) -> Vec<i32> {
+        game.position.totals()
+    }
+
     fn stats(game: &View<Self>) -> Option<Vec<(String, String)>> {
         let tally = game.stats;
         let t = table(game);

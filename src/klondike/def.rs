@@ -140,6 +140,10 @@ impl GameDef for KlondikeDef {
         (rules.players == 1).then(|| game.stats.rows(rules))
     }
 
+    fn scores(game: &View<Self>) -> Vec<i32> {
+        vec![super::stats::score(game.position, game.elapsed_ms)]
+    }
+
     fn hint(game: &View<Self>, ui: &mut Ui) -> Action<Move> {
         narrate::hint(game, ui)
     }

@@ -281,6 +281,12 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         None
     }
 
+    /// The score by seat, for games that keep one (a solitaire has one
+    /// seat); empty for games decided by who wins alone.
+    fn scores(_game: &View<Self>) -> Vec<i32> {
+        Vec::new()
+    }
+
     /// A suggestion for the player to move (it may show it in `ui`).
     fn hint(game: &View<Self>, ui: &mut Self::Ui) -> Action<MoveOf<Self>>;
 

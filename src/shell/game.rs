@@ -9,6 +9,7 @@ use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{OptionError, OptionSpec};
 use crate::shell::paint::Painter;
+use crate::shell::position::Ending;
 use crate::util::rng::Seed;
 use std::fmt;
 
@@ -133,6 +134,17 @@ pub trait Game {
     /// Forgets the statistics.
     fn reset_stats(&mut self) -> Outcome {
         Outcome::nothing()
+    }
+
+    /// How the game ended, once it has.
+    fn ending(&self) -> Option<Ending> {
+        None
+    }
+
+    /// The score by seat, where the game keeps one (see
+    /// [`GameDef::scores`](crate::shell::def::GameDef::scores)).
+    fn scores(&self) -> Vec<i32> {
+        Vec::new()
     }
 
     /// The moves played so far, oldest first, in the game's notation.

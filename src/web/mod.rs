@@ -241,6 +241,21 @@ impl Parlour {
         self.with(|a| a.query())
     }
 
+    /// Calls `callback` with each event of type `kind` from now on: `"ready"`
+    /// (a game is on screen), `"move"`, `"gameover"` or `"height"`. Each
+    /// event is an object `{ source: "parlour", type, … }` (README: "Events
+    /// for the host"), the same a framed page posts to its parent.
+    pub fn on(&self, kind: &str, callback: js_sys::Function) -> Result<(), JsError> {
+        self.with(|a| a.listen(kind, callback))?
+            .map_err(|e| JsError::new(&format!("parlour.on: {e}")))
+    }
+
+    /// Stops calling `callback` for events of type `kind`.
+    pub fn off(&self, kind: &str, callback: js_sys::Function) -> Result<(), JsError> {
+        self.with(|a| a.unlisten(kind, &callback))?
+            .map_err(|e| JsError::new(&format!("parlour.off: {e}")))
+    }
+
     /// Raises a Rust panic inside this instance, so that hosts and tests can
     /// see the error panel and its "Start over" button at work. With `when`
     /// `"restart"` the panic comes instead while the instance is next built

@@ -8,7 +8,7 @@ use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{find_spec, OptionError, OptionSpec};
 use crate::shell::paint::Painter;
-use crate::shell::position::Position;
+use crate::shell::position::{Ending, Position};
 use crate::shell::record::{replay, split_mark, walk, Record};
 use crate::shell::settings::Settings;
 use crate::util::rng::Seed;
@@ -232,6 +232,14 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn stats(&self) -> Option<Vec<(String, String)>> {
         D::stats(&self.view())
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.table.position.ending()
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        D::scores(&self.view())
     }
 
     fn reset_stats(&mut self) -> Outcome {

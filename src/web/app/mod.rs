@@ -3,6 +3,7 @@
 
 mod chrome;
 mod events;
+mod host;
 mod input;
 mod panels;
 
@@ -12,6 +13,7 @@ use super::dom::{self, attr, Listener};
 use super::panic;
 use super::storage::LocalStore;
 use crate::games::GameKind;
+use crate::host::events::{HostEvent, Watcher};
 use crate::host::params::{parse_query, query_for};
 use crate::host::save::{self, save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
@@ -96,6 +98,14 @@ pub struct App {
     /// What this instance last wrote or read under its save key: a save it
     /// does not find there was written by another tab or instance.
     last_saved: Option<String>,
+    /// What the host has been told of the game on screen.
+    watcher: Watcher,
+    /// Events waiting for the next frame (the game is on screen once drawn).
+    pending: Vec<HostEvent>,
+    /// The host's callbacks.
+    hooks: host::Hooks,
+    /// Whether the page runs in another page's frame.
+    in_frame: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -194,6 +204,10 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         save_failed: false,
         may_save: true,
         last_saved: None,
+        watcher: Watcher::default(),
+        pending: Vec::new(),
+        hooks: Vec::new(),
+        in_frame: host::in_frame(),
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -308,6 +322,7 @@ impl App {
         self.last_saved = opened.held;
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
+        self.pending = self.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
         self.current.set(Some(kind));
         self.tracker = GestureTracker::new();
@@ -403,6 +418,10 @@ impl App {
     fn apply(&mut self, outcome: Outcome) {
         if outcome.changed {
             self.persist();
+            if let Some(g) = &self.game {
+                let told = self.watcher.after(g.as_ref());
+                self.tell(told);
+            }
         }
         if let Some(m) = &outcome.message {
             self.announce(m);
@@ -541,6 +560,10 @@ impl App {
         if more {
             self.request_frame();
         }
+        let chrome = f64::from(self.shell.offset_height()) - css.h;
+        let mut told = std::mem::take(&mut self.pending);
+        told.extend(self.watcher.height(chrome, css.w, board));
+        self.tell(told);
     }
 
     /// The status line of the game on screen, for hosts and tests.

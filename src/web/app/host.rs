@@ -1,0 +1,98 @@
+//! Telling the host page what happens: each [`HostEvent`] becomes an object
+//! `{ source: "parlour", type, … }`, posted to the parent window when the
+//! full page runs in an iframe, and passed to the callbacks a host gave
+//! the instance's handle.
+
+use super::App;
+use crate::host::events::{Field, HostEvent};
+use wasm_bindgen::JsValue;
+
+/// The callbacks a host gave, by event type.
+pub type Hooks = Vec<(&'static str, js_sys::Function)>;
+
+/// Whether this page runs inside another page's frame.
+pub fn in_frame() -> bool {
+    web_sys::window().is_some_and(|w| {
+        w.parent()
+            .ok()
+            .flatten()
+            .is_some_and(|p| !js_sys::Object::is(&p, &w))
+    })
+}
+
+fn object(event: &HostEvent) -> JsValue {
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), &v);
+    };
+    set("source", JsValue::from_str("parlour"));
+    set("type", JsValue::from_str(event.kind()));
+    for (k, v) in event.fields() {
+        set(
+            k,
+            match v {
+                Field::Text(t) => JsValue::from_str(&t),
+                Field::Number(n) => JsValue::from_f64(n),
+                Field::Numbers(ns) => ns
+                    .into_iter()
+                    .map(|n| JsValue::from_f64(f64::from(n)))
+                    .collect::<js_sys::Array>()
+                    .into(),
+                Field::Null => JsValue::NULL,
+            },
+        );
+    }
+    o.into()
+}
+
+impl App {
+    /// Sends `events` to whoever listens: the parent window (the full page
+    /// in an iframe) and the handle's callbacks.
+    pub(super) fn tell(&self, events: Vec<HostEvent>) {
+        let post = self.config.url_sync && self.in_frame;
+        if events.is_empty() || (!post && self.hooks.is_empty()) {
+            return;
+        }
+        for event in &events {
+            let message = object(event);
+            if post {
+                if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
+                    // Moves and scores are nothing private: any host may hear them.
+                    let _ = parent.post_message(&message, "*");
+                }
+            }
+            for (kind, f) in &self.hooks {
+                if *kind == event.kind() {
+                    let _ = f.call1(&JsValue::NULL, &message);
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with each event of type `kind` from now on.
+    pub fn listen(&mut self, kind: &str, f: js_sys::Function) -> Result<(), String> {
+        let kind = known(kind)?;
+        self.hooks.push((kind, f));
+        Ok(())
+    }
+
+    /// Stops calling `f` for events of type `kind`.
+    pub fn unlisten(&mut self, kind: &str, f: &js_sys::Function) -> Result<(), String> {
+        let kind = known(kind)?;
+        self.hooks
+            .retain(|(k, g)| !(*k == kind && js_sys::Object::is(g, f)));
+        Ok(())
+    }
+}
+
+fn known(kind: &str) -> Result<&'static str, String> {
+    HostEvent::TYPES
+        .into_iter()
+        .find(|t| *t == kind)
+        .ok_or_else(|| {
+            format!(
+                "'{kind}' is not an event: expected {}",
+                HostEvent::TYPES.join(", ")
+            )
+        })
+}
