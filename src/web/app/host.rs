@@ -5,7 +5,8 @@
 
 use super::App;
 use crate::host::events::{Field, HostEvent};
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The callbacks a host gave, by event type.
 pub type Hooks = Vec<(&'static str, js_sys::Function)>;
@@ -47,25 +48,38 @@ fn object(event: &HostEvent) -> JsValue {
 
 impl App {
     /// Sends `events` to whoever listens: the parent window (the full page
-    /// in an iframe) and the handle's callbacks.
+    /// in an iframe) and the handle's callbacks. The callbacks run in a
+    /// microtask, once this instance is no longer busy, so that they may
+    /// call the handle themselves.
     pub(super) fn tell(&self, events: Vec<HostEvent>) {
         let post = self.config.url_sync && self.in_frame;
         if events.is_empty() || (!post && self.hooks.is_empty()) {
             return;
         }
+        let window = web_sys::window();
+        let mut calls = Vec::new();
         for event in &events {
             let message = object(event);
             if post {
-                if let Some(parent) = web_sys::window().and_then(|w| w.parent().ok().flatten()) {
+                if let Some(parent) = window.as_ref().and_then(|w| w.parent().ok().flatten()) {
                     // Moves and scores are nothing private: any host may hear them.
                     let _ = parent.post_message(&message, "*");
                 }
             }
             for (kind, f) in &self.hooks {
                 if *kind == event.kind() {
-                    let _ = f.call1(&JsValue::NULL, &message);
+                    calls.push((f.clone(), message.clone()));
                 }
             }
+        }
+        if let (Some(w), false) = (window, calls.is_empty()) {
+            let run = Closure::once_into_js(move || {
+                for (f, message) in calls {
+                    // A host's exception is the host's: it stops nothing here.
+                    let _ = f.call1(&JsValue::NULL, &message);
+                }
+            });
+            w.queue_microtask(run.unchecked_ref());
         }
     }
 
