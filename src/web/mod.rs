@@ -258,8 +258,9 @@ impl Parlour {
 
     /// Raises a Rust panic inside this instance, so that hosts and tests can
     /// see the error panel and its "Start over" button at work. With `when`
-    /// `"restart"` the panic comes instead while the instance is next built
-    /// again ("Start over"); `"now"` or nothing is at once.
+    /// `"restart"` the panic comes instead while the next instance on the
+    /// page is built (this one's "Start over", if no `mount()` comes
+    /// first); `"now"` or nothing is at once.
     #[wasm_bindgen(js_name = simulatePanic)]
     pub fn simulate_panic(&self, message: &str, when: Option<String>) -> Result<(), JsError> {
         match when.as_deref() {
