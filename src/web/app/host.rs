@@ -5,8 +5,7 @@
 
 use super::App;
 use crate::host::events::{Field, HostEvent};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The callbacks a host gave, by event type.
 pub type Hooks = Vec<(&'static str, js_sys::Function)>;
@@ -56,30 +55,20 @@ impl App {
         if events.is_empty() || (!post && self.hooks.is_empty()) {
             return;
         }
-        let window = web_sys::window();
-        let mut calls = Vec::new();
+        let parent = post
+            .then(|| web_sys::window().and_then(|w| w.parent().ok().flatten()))
+            .flatten();
         for event in &events {
             let message = object(event);
-            if post {
-                if let Some(parent) = window.as_ref().and_then(|w| w.parent().ok().flatten()) {
-                    // Moves and scores are nothing private: any host may hear them.
-                    let _ = parent.post_message(&message, "*");
-                }
+            if let Some(parent) = &parent {
+                // Moves and scores are nothing private: any host may hear them.
+                let _ = parent.post_message(&message, "*");
             }
             for (kind, f) in &self.hooks {
                 if *kind == event.kind() {
-                    calls.push((f.clone(), message.clone()));
+                    later(f, &message);
                 }
             }
-        }
-        if let (Some(w), false) = (window, calls.is_empty()) {
-            let run = Closure::once_into_js(move || {
-                for (f, message) in calls {
-                    // A host's exception is the host's: it stops nothing here.
-                    let _ = f.call1(&JsValue::NULL, &message);
-                }
-            });
-            w.queue_microtask(run.unchecked_ref());
         }
     }
 
@@ -96,6 +85,17 @@ impl App {
         self.hooks
             .retain(|(k, g)| !(*k == kind && js_sys::Object::is(g, f)));
         Ok(())
+    }
+}
+
+/// Calls `f(message)` in a microtask: `Promise.resolve(message).then(f)`.
+/// A host's exception is the host's (a rejected promise): it stops nothing here.
+fn later(f: &js_sys::Function, message: &JsValue) {
+    let resolved = js_sys::Promise::resolve(message);
+    if let Ok(then) = js_sys::Reflect::get(&resolved, &JsValue::from_str("then"))
+        .and_then(|t| t.dyn_into::<js_sys::Function>())
+    {
+        let _ = then.call1(&resolved, f);
     }
 }
 
