@@ -56,7 +56,9 @@ impl<D: GameDef> Table<D> {
     }
 
     pub(super) fn computer_to_move(&self) -> bool {
-        self.position.ending().is_none() && D::computer_to_move(&self.settings, &self.position)
+        // The game's own answer first: it is cheap, where an ending may ask
+        // for every legal move (Klondike's does), and every view asks this.
+        D::computer_to_move(&self.settings, &self.position) && self.position.ending().is_none()
     }
 
     /// Whether a move of this game was played (and perhaps taken back).
