@@ -12,7 +12,9 @@
 //! cargo test --release --test soak -- --ignored --nocapture
 //! ```
 //!
-//! (`SOAK_ACTIONS=N` sets another count for the long runs.)
+//! (`SOAK_ACTIONS=N` sets another count for the long runs, and
+//! `SOAK_STREAM=K` another stream of deals and actions, so that a long run
+//! can be split across cores.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use parlour::dominoes::Dominoes;
@@ -243,37 +245,62 @@ fn report(name: &str, t: &Tally, start: Instant) {
     );
 }
 
-fn soak_klondike(actions: u64) {
+fn soak_klondike(actions: u64, stream: u64) {
     let start = Instant::now();
-    let t = soak(Klondike::new(Seed(1)), 11, actions, klondike_check);
+    let t = soak(
+        Klondike::new(Seed(1 + stream)),
+        11 + (stream << 32),
+        actions,
+        klondike_check,
+    );
     report("klondike", &t, start);
 }
 
-fn soak_dominoes(actions: u64) {
+fn soak_dominoes(actions: u64, stream: u64) {
     let start = Instant::now();
-    let t = soak(Dominoes::new(Seed(2)), 12, actions, dominoes_check);
+    let t = soak(
+        Dominoes::new(Seed(2 + stream)),
+        12 + (stream << 32),
+        actions,
+        dominoes_check,
+    );
     report("dominoes", &t, start);
 }
 
-fn soak_phutball(actions: u64) {
+fn soak_phutball(actions: u64, stream: u64) {
     let start = Instant::now();
-    let t = soak(Phutball::new(Seed(3)), 13, actions, phutball_check);
+    let t = soak(
+        Phutball::new(Seed(3 + stream)),
+        13 + (stream << 32),
+        actions,
+        phutball_check,
+    );
     report("phutball", &t, start);
 }
 
 #[test]
 fn a_short_soak_of_klondike() {
-    soak_klondike(1_000);
+    soak_klondike(1_000, 0);
 }
 
 #[test]
 fn a_short_soak_of_the_dominoes() {
-    soak_dominoes(1_000);
+    soak_dominoes(1_000, 0);
 }
 
 #[test]
 fn a_short_soak_of_phutball() {
-    soak_phutball(1_000);
+    soak_phutball(1_000, 0);
+}
+
+/// Which stream of actions a long soak runs: 0, or `SOAK_STREAM`. Other
+/// streams deal other games and draw other actions, so that a long soak
+/// can run as several at once, one a core.
+fn stream() -> u64 {
+    std::env::var("SOAK_STREAM")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The long soak's actions a game: a million, or `SOAK_ACTIONS`.
@@ -287,17 +314,17 @@ fn long() -> u64 {
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_klondike() {
-    soak_klondike(long());
+    soak_klondike(long(), stream());
 }
 
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_the_dominoes() {
-    soak_dominoes(long());
+    soak_dominoes(long(), stream());
 }
 
 #[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_phutball() {
-    soak_phutball(long());
+    soak_phutball(long(), stream());
 }
