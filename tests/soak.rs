@@ -293,22 +293,24 @@ fn a_short_soak_of_phutball() {
     soak_phutball(1_000, 0);
 }
 
+/// The number in environment variable `name`, or `default`.
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Which stream of actions a long soak runs: 0, or `SOAK_STREAM`. Other
 /// streams deal other games and draw other actions, so that a long soak
 /// can run as several at once, one a core.
 fn stream() -> u64 {
-    std::env::var("SOAK_STREAM")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
+    env_number("SOAK_STREAM", 0)
 }
 
 /// The long soak's actions a game: a million, or `SOAK_ACTIONS`.
 fn long() -> u64 {
-    std::env::var("SOAK_ACTIONS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1_000_000)
+    env_number("SOAK_ACTIONS", 1_000_000)
 }
 
 #[test]

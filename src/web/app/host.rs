@@ -51,10 +51,10 @@ impl App {
     /// microtask, once this instance is no longer busy, so that they may
     /// call the handle themselves.
     pub(super) fn tell(&self, events: Vec<HostEvent>) {
-        let post = self.config.url_sync && self.in_frame;
-        if events.is_empty() || (!post && self.hooks.is_empty()) {
+        if events.is_empty() || !self.listening() {
             return;
         }
+        let post = self.posts();
         let parent = post
             .then(|| web_sys::window().and_then(|w| w.parent().ok().flatten()))
             .flatten();
@@ -70,6 +70,16 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Whether the full page posts to a parent window.
+    fn posts(&self) -> bool {
+        self.config.url_sync && self.in_frame
+    }
+
+    /// Whether anyone hears this instance: a parent window or a callback.
+    pub(super) fn listening(&self) -> bool {
+        self.posts() || !self.hooks.is_empty()
     }
 
     /// Calls `f` with each event of type `kind` from now on.

@@ -560,10 +560,14 @@ impl App {
         if more {
             self.request_frame();
         }
-        let chrome = f64::from(self.shell.offset_height()) - css.h;
+        // The host's events wait for a frame; the height is measured only
+        // when someone hears it (it reads the page's layout).
         let mut told = std::mem::take(&mut self.pending);
-        told.extend(self.watcher.height(chrome, css.w, board));
-        self.tell(told);
+        if self.listening() {
+            let chrome = f64::from(self.shell.offset_height()) - css.h;
+            told.extend(self.watcher.height(chrome, css.w, board));
+            self.tell(told);
+        }
     }
 
     /// The status line of the game on screen, for hosts and tests.
