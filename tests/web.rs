@@ -130,6 +130,13 @@ fn bad_mount_options_throw_readable_errors() {
     assert!(message(r#"{"game":"klondike","options":{"draw":"7"}}"#).contains("'draw'"));
     assert!(message(r#"{"colour":"red"}"#).contains("colour"));
     assert!(message(r#"{"game":"klondike","saveKey":"a b"}"#).contains("saveKey"));
+    assert!(message(r#"{"game":"klondike","seed":"42"}"#).contains("'seed'"));
+    assert!(message(r#"{"game":"klondike","seed":-1}"#).contains("'seed'"));
+    assert!(message(r#"{"game":"klondike","seed":1.5}"#).contains("'seed'"));
+    assert!(message(r#"{"game":"klondike","options":{"draw":3}}"#).contains("'draw'"));
+    assert!(message(r#"{"game":"klondike","options":"draw=3"}"#).contains("'options'"));
+    assert!(message(r#"{"game":7}"#).contains("'game'"));
+    assert!(message("5").contains("must be an object"));
     assert_eq!(el.child_element_count(), 0, "a failed mount adds nothing");
 }
 

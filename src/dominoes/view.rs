@@ -4,6 +4,7 @@
 
 use super::lattice::{Cell, Lattice};
 use super::tile::Tile;
+use crate::shell::geom::clamp;
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
 
@@ -46,7 +47,7 @@ pub fn board_size(viewport: Size) -> Size {
     } else {
         WIDTH
     };
-    Size::new(w, (w * viewport.h / viewport.w).clamp(w * 0.6, w * 2.2))
+    Size::new(w, clamp(w * viewport.h / viewport.w, w * 0.6, w * 2.2))
 }
 
 /// Where the parts of the screen are.
@@ -154,9 +155,11 @@ impl Camera {
         let max_x = pts.iter().map(|p| p.x).fold(f64::MIN, f64::max) + SIDE;
         let min_y = pts.iter().map(|p| p.y).fold(f64::MAX, f64::min) - SIDE;
         let max_y = pts.iter().map(|p| p.y).fold(f64::MIN, f64::max) + SIDE;
-        let zoom = (area.w / (max_x - min_x))
-            .min(area.h / (max_y - min_y))
-            .clamp(ZOOM.0, 1.2);
+        let zoom = clamp(
+            (area.w / (max_x - min_x)).min(area.h / (max_y - min_y)),
+            ZOOM.0,
+            1.2,
+        );
         let c = area.center();
         Camera {
             zoom,
@@ -169,7 +172,7 @@ impl Camera {
 
     /// Zooms by `factor` keeping the point under `at` where it is.
     pub fn zoom_about(&mut self, at: Point, factor: f64) {
-        let z = (self.zoom * factor).clamp(ZOOM.0, ZOOM.1);
+        let z = clamp(self.zoom * factor, ZOOM.0, ZOOM.1);
         let f = z / self.zoom;
         self.origin = Point::new(
             at.x - (at.x - self.origin.x) * f,
@@ -458,7 +461,7 @@ fn draw_banner(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
     // wide as the font is tall), down to a size still read on a phone.
     let room = b.w - 28.0 - if scene.button.is_some() { 200.0 } else { 0.0 };
     let chars = scene.banner.chars().count().max(1) as f64;
-    let size = (room / (0.52 * chars)).clamp(11.0, 16.0);
+    let size = clamp(room / (0.52 * chars), 11.0, 16.0);
     p.text(
         Point::new(b.x + 14.0, b.y + b.h / 2.0),
         &scene.banner,

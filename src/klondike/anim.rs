@@ -4,6 +4,7 @@
 
 use super::cards::Card;
 use super::view::Layout;
+use crate::shell::geom::clamp;
 use crate::shell::geom::{Point, Rect};
 
 /// Cards in flight from old positions to new ones.
@@ -47,7 +48,7 @@ impl Flight {
     pub fn rect(&self, card: Card, to: Rect, now: f64) -> Option<Rect> {
         let (from, delay) = (*self.from.get(card.index())?)?;
         let t = match self.start {
-            Some(s) => ((now - s - delay) / self.duration).clamp(0.0, 1.0),
+            Some(s) => clamp((now - s - delay) / self.duration, 0.0, 1.0),
             None => 0.0,
         };
         (t < 1.0).then(|| lerp(from, to, ease(t)))

@@ -8,6 +8,7 @@
 //! The drag threshold and taps are told apart before, by
 //! [`GestureTracker`](crate::shell::input::GestureTracker).
 
+use crate::shell::geom::clamp;
 use crate::shell::geom::Point;
 
 /// How long a refused piece takes to fly home.
@@ -117,7 +118,7 @@ impl<P> Drag<P> {
             Phase::Pressed => return None,
             Phase::Moving => self.held_at(),
             Phase::Returning { from, since } => {
-                let t = since.map_or(0.0, |s| ((now - s) / FLY_BACK_MS).clamp(0.0, 1.0));
+                let t = since.map_or(0.0, |s| clamp((now - s) / FLY_BACK_MS, 0.0, 1.0));
                 // Ease out: fast at first, settling into place.
                 let e = 1.0 - (1.0 - t) * (1.0 - t);
                 let home = self.grip.home;

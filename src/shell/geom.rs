@@ -138,6 +138,15 @@ impl Fit {
     }
 }
 
+/// `v` held to `lo..=hi` (`lo` when `v` is NaN).
+///
+/// The views use this instead of `f64::clamp`, whose check of its bounds
+/// formats floats in its panic message and so brings the float printer into
+/// the WebAssembly module (about 7 KB gzipped).
+pub fn clamp(v: f64, lo: f64, hi: f64) -> f64 {
+    v.max(lo).min(hi)
+}
+
 /// The backing-store size in device pixels for a canvas of `css` size at `dpr`.
 ///
 /// Rounded to whole pixels and never below one, so a collapsed container still

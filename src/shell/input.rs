@@ -5,6 +5,7 @@
 //! counts double taps and converts every point to board space. Games never see
 //! CSS pixels or browser events.
 
+use crate::shell::geom::clamp;
 use crate::shell::geom::{Fit, Point};
 
 /// Which kind of device a pointer event came from.
@@ -76,7 +77,7 @@ pub enum Gesture {
 
 /// The zoom a wheel turn of `delta_y` CSS pixels asks for (down zooms out).
 pub fn wheel_factor(delta_y: f64) -> f64 {
-    (-delta_y * 0.002).exp().clamp(0.5, 2.0)
+    clamp((-delta_y * 0.002).exp(), 0.5, 2.0)
 }
 
 /// The gestures of a straight drag from `from` to `to`, as the tracker

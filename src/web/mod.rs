@@ -20,7 +20,6 @@ use crate::host::session::Wanted;
 use crate::util::rng::Seed;
 use crate::util::string_map::StringMap;
 use app::{Config, Start};
-use serde::Deserialize;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -95,8 +94,7 @@ pub fn start() {
 }
 
 /// What a host page may pass to [`mount`]. Every field is optional.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Default)]
 struct MountOptions {
     /// `"klondike"`, `"phutball"` or `"dominoes"`; without it the instance shows the picker.
     game: Option<String>,
@@ -110,6 +108,79 @@ struct MountOptions {
 
 /// The option names [`MountOptions`] reads.
 const MOUNT_KEYS: [&str; 4] = ["game", "seed", "options", "saveKey"];
+
+impl MountOptions {
+    /// Reads the host's plain object, naming the first field that is wrong.
+    /// (Read by hand: serde-wasm-bindgen's general reader cost the first
+    /// load 15 KB gzipped, most of it the float printer its error messages
+    /// link in.)
+    fn read(value: &JsValue) -> Result<MountOptions, String> {
+        if value.is_undefined() || value.is_null() {
+            return Ok(MountOptions::default());
+        }
+        let obj = value
+            .dyn_ref::<js_sys::Object>()
+            .filter(|_| value.is_object())
+            .ok_or("options must be an object")?;
+        for key in js_sys::Object::keys(obj).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !MOUNT_KEYS.contains(&key.as_str()) {
+                return Err(format!(
+                    "unknown option '{key}': expected {}",
+                    MOUNT_KEYS.join(", ")
+                ));
+            }
+        }
+        let field = |name: &str| {
+            js_sys::Reflect::get(obj, &JsValue::from_str(name))
+                .ok()
+                .filter(|v| !v.is_undefined() && !v.is_null())
+        };
+        let text = |name: &str| -> Result<Option<String>, String> {
+            field(name)
+                .map(|v| v.as_string().ok_or(format!("'{name}' must be a string")))
+                .transpose()
+        };
+        let seed = field("seed")
+            .map(|v| {
+                v.as_f64()
+                    .filter(|n| n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(n))
+                    .map(|n| n as u64)
+                    .ok_or("'seed' must be a whole number from 0 to 2^53 - 1")
+            })
+            .transpose()?;
+        let options = field("options")
+            .map(|v| -> Result<StringMap, String> {
+                let map = v
+                    .dyn_ref::<js_sys::Object>()
+                    .filter(|_| v.is_object())
+                    .ok_or("'options' must be an object of strings")?;
+                let entries = js_sys::Object::entries(map);
+                if entries.length() as usize > crate::util::string_map::MAX_ENTRIES {
+                    return Err("'options' has too many entries".into());
+                }
+                entries
+                    .iter()
+                    .map(|pair| {
+                        let pair = js_sys::Array::from(&pair);
+                        let key = pair.get(0).as_string().unwrap_or_default();
+                        let value = pair.get(1);
+                        value
+                            .as_string()
+                            .map(|v| (key.clone(), v))
+                            .ok_or(format!("option '{key}' must be a string"))
+                    })
+                    .collect()
+            })
+            .transpose()?;
+        Ok(MountOptions {
+            game: text("game")?,
+            seed,
+            options,
+            save_key: text("saveKey")?,
+        })
+    }
+}
 
 fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
     if let Some(key) = &m.save_key {
@@ -168,26 +239,8 @@ pub struct Parlour {
 /// optional. Throws an `Error` with a readable message when they are wrong.
 #[wasm_bindgen]
 pub fn mount(element: &HtmlElement, options: JsValue) -> Result<Parlour, JsError> {
-    let opts: MountOptions = if options.is_undefined() || options.is_null() {
-        MountOptions::default()
-    } else {
-        // serde-wasm-bindgen reads only the fields it knows; name the others.
-        if let Some(obj) = options.dyn_ref::<js_sys::Object>() {
-            for key in js_sys::Object::keys(obj)
-                .iter()
-                .filter_map(|k| k.as_string())
-            {
-                if !MOUNT_KEYS.contains(&key.as_str()) {
-                    return Err(JsError::new(&format!(
-                        "parlour.mount: unknown option '{key}': expected {}",
-                        MOUNT_KEYS.join(", ")
-                    )));
-                }
-            }
-        }
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?
-    };
+    let opts = MountOptions::read(&options)
+        .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?;
     let slot = next_slot();
     let config =
         config_from(opts, slot).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;

@@ -1,6 +1,7 @@
 //! Where the piles sit, and where each card is drawn (pure, tested natively).
 
 use super::*;
+use crate::shell::geom::clamp;
 
 /// Where the piles sit on the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,7 +38,7 @@ impl Layout {
         let height = if viewport.is_empty() {
             MIN_HEIGHT
         } else {
-            (width * viewport.h / viewport.w).clamp(MIN_HEIGHT, MAX_HEIGHT)
+            clamp(width * viewport.h / viewport.w, MIN_HEIGHT, MAX_HEIGHT)
         };
         Layout::for_board(Size::new(width, height), piles, foundations)
     }

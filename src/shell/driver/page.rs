@@ -4,6 +4,7 @@ use super::{Shell, Who, MAX_FRAME_MS, THINKING};
 use crate::shell::codec::state_to_text;
 use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::geom::clamp;
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{find_spec, OptionError, OptionSpec};
@@ -98,7 +99,7 @@ impl<D: GameDef> Game for Shell<D> {
         let frame = t
             .screen
             .last_frame
-            .map_or(0.0, |last| (now_ms - last).clamp(0.0, MAX_FRAME_MS));
+            .map_or(0.0, |last| clamp(now_ms - last, 0.0, MAX_FRAME_MS));
         t.screen.last_frame = Some(now_ms);
         t.screen.now = now_ms;
         if t.began() && t.position.ending().is_none() {
