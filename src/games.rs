@@ -145,4 +145,36 @@ mod tests {
         }
         assert_eq!(files, used);
     }
+
+    #[test]
+    fn every_game_draws_its_table_in_black_for_high_contrast() {
+        use crate::shell::geom::Size;
+        use crate::shell::paint::{Color, Op, Recorder};
+        use crate::shell::theme::Theme;
+        let black = Color::rgb(0, 0, 0);
+        let white = Color::rgb(255, 255, 255);
+        for kind in GameKind::ALL {
+            let mut g = new_game(kind, Seed(3));
+            // Portrait: the board alone, without side panels.
+            let board = g.board_size(Size::new(400.0, 700.0));
+            let table = |g: &dyn Game| {
+                let mut r = Recorder::default();
+                g.draw(&mut r, board);
+                r.ops.into_iter().find_map(|op| match op {
+                    Op::FillRect(_, c) => Some(c),
+                    _ => None,
+                })
+            };
+            let usual = table(g.as_ref());
+            assert!(usual.is_some() && usual != Some(black), "{kind:?}");
+            g.set_theme(Theme::Contrast);
+            let contrast = table(g.as_ref());
+            assert!(
+                contrast == Some(black) || contrast == Some(white),
+                "{kind:?}: {contrast:?}"
+            );
+            g.set_theme(Theme::Light);
+            assert_eq!(table(g.as_ref()), usual, "{kind:?}: light keeps the table");
+        }
+    }
 }

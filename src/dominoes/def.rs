@@ -15,6 +15,7 @@ use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Ending, Position as _};
+use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Progress, Think};
 use crate::util::rng::Seed;
 use serde::{Deserialize, Serialize};
@@ -127,12 +128,14 @@ impl GameDef for DominoesDef {
         view::board_size(viewport)
     }
 
+    fn smallest_target(game: &View<Self>, ui: &Ui, board: Size) -> Option<Size> {
+        Some(view::smallest_target(table(game).camera(ui, board).zoom))
+    }
+
     fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
-        view::draw(
-            painter,
-            board,
-            &table(game).scene(ui, board, game.said, game.drag),
-        );
+        let mut scene = table(game).scene(ui, board, game.said, game.drag);
+        scene.contrast = game.theme == Theme::Contrast;
+        view::draw(painter, board, &scene);
     }
 
     fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, board: Size) -> Action<Play> {

@@ -320,6 +320,7 @@ impl Table<'_> {
             banner,
             button,
             overlay: self.overlay(ui),
+            contrast: false,
         }
     }
 

@@ -37,7 +37,8 @@ const BUTTON: Color = Color::rgb(0x2e, 0x6f, 0x9e);
 const SELECTED: Color = Color::rgb(0x6b, 0xc1, 0xff);
 
 /// The board size for a viewport: 1000 wide (560 on a portrait screen), as
-/// tall as the viewport's shape asks.
+/// tall as the viewport's shape asks; on a screen wider than 5:3 the board
+/// grows wider instead, so the table fills the window.
 pub fn board_size(viewport: Size) -> Size {
     if viewport.is_empty() {
         return Size::new(WIDTH, WIDTH * 0.75);
@@ -47,7 +48,18 @@ pub fn board_size(viewport: Size) -> Size {
     } else {
         WIDTH
     };
-    Size::new(w, clamp(w * viewport.h / viewport.w, w * 0.6, w * 2.2))
+    let h = w * viewport.h / viewport.w;
+    if h < w * 0.6 {
+        return Size::new(w * 0.6 * viewport.w / viewport.h, w * 0.6);
+    }
+    Size::new(w, clamp(h, w * 0.6, w * 2.2))
+}
+
+/// The smallest tap target at this zoom: a cell of the table (its bounding
+/// box) or a tray slot, whichever is smaller.
+pub fn smallest_target(zoom: f64) -> Size {
+    let side = SIDE * zoom;
+    Size::new(side.min(TRAY_ROW), (side * 3f64.sqrt() / 2.0).min(TRAY_ROW))
 }
 
 /// Where the parts of the screen are.
@@ -271,6 +283,8 @@ pub struct Scene {
     pub banner: String,
     /// The banner's button, if any.
     pub button: Option<String>,
+    /// The high-contrast theme: a black table with brighter lines.
+    pub contrast: bool,
     /// Drawn over everything.
     pub overlay: Option<Overlay>,
 }
@@ -279,9 +293,14 @@ pub struct Scene {
 pub fn draw(p: &mut dyn Painter, board: Size, scene: &Scene) {
     let tray_len = scene.tray.as_ref().map_or(0, Vec::len);
     let layout = Layout::new(board, tray_len);
-    p.fill_rect(Rect::from_size(board), 0.0, TABLE);
+    let (table, felt_line) = if scene.contrast {
+        (Color::rgb(0, 0, 0), Color::rgba(255, 255, 255, 90))
+    } else {
+        (TABLE, FELT_LINE)
+    };
+    p.fill_rect(Rect::from_size(board), 0.0, table);
     let lattice = scene.camera.lattice();
-    draw_felt(p, &layout, &lattice);
+    draw_felt(p, &layout, &lattice, felt_line);
     for &ghost in &scene.ghosts {
         let c = lattice.corners(ghost);
         p.fill_polygon(&c, GHOST);
@@ -313,7 +332,7 @@ pub fn draw(p: &mut dyn Painter, board: Size, scene: &Scene) {
     }
 }
 
-fn draw_felt(p: &mut dyn Painter, layout: &Layout, lattice: &Lattice) {
+fn draw_felt(p: &mut dyn Painter, layout: &Layout, lattice: &Lattice, felt_line: Color) {
     // A faint lattice over the table, so the cells can be seen.
     let t = layout.table;
     let corners = [
@@ -333,14 +352,17 @@ fn draw_felt(p: &mut dyn Painter, layout: &Layout, lattice: &Lattice) {
     if (q1 - q0) * (r1 - r0) > 4000 {
         return;
     }
+    // The cells along the edge cross it: the lines stop at the table's edge.
+    p.clip(Some(t));
     for q in q0..=q1 {
         for r in r0..=r1 {
             let c = lattice.corners(Cell::up(q, r));
             if c.iter().any(|pt| t.inflate(lattice.side).contains(*pt)) {
-                p.stroke_polygon(&c, 1.0, FELT_LINE);
+                p.stroke_polygon(&c, 1.0, felt_line);
             }
         }
     }
+    p.clip(None);
 }
 
 /// An up-pointing triangle of side `side` centred on `at`.
@@ -651,5 +673,29 @@ mod tests {
                 assert!(!a.contains(b.center()) && !b.contains(a.center()));
             }
         }
+    }
+
+    #[test]
+    fn a_wide_window_gets_a_wider_board_not_margins() {
+        for viewport in [Size::new(1280.0, 722.0), Size::new(2560.0, 1000.0)] {
+            let board = board_size(viewport);
+            let (a, b) = (board.w / board.h, viewport.w / viewport.h);
+            assert!((a - b).abs() < 1e-9, "{viewport:?}: board {board:?}");
+        }
+        // A 4:3 window keeps the usual width.
+        assert_eq!(board_size(Size::new(800.0, 600.0)).w, WIDTH);
+    }
+
+    #[test]
+    fn the_lattice_stops_at_the_table_edge() {
+        let board = board_size(Size::new(1280.0, 722.0));
+        let layout = Layout::new(board, 0);
+        let camera = Camera::fit(&[], layout.table);
+        use crate::shell::paint::{Op, Recorder};
+        let mut r = Recorder::default();
+        draw_felt(&mut r, &layout, &camera.lattice(), FELT_LINE);
+        assert_eq!(r.ops.first(), Some(&Op::Clip(Some(layout.table))));
+        assert_eq!(r.ops.last(), Some(&Op::Clip(None)));
+        assert!(r.count(|op| matches!(op, Op::StrokePolygon(..))) > 50);
     }
 }

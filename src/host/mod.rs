@@ -2,6 +2,7 @@
 //! and the URL, URL parameters, and versioned saves in a key–value store.
 //! Plain Rust, tested natively; `web/` binds it to the browser.
 
+pub mod appearance;
 pub mod events;
 pub mod params;
 pub mod save;

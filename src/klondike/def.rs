@@ -72,6 +72,10 @@ impl GameDef for KlondikeDef {
         Layout::board_for(viewport, game.position)
     }
 
+    fn smallest_target(game: &View<Self>, _: &Ui, board: Size) -> Option<Size> {
+        Some(show::smallest_target(game.position, board))
+    }
+
     fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
         show::draw(game, ui, painter, board);
     }

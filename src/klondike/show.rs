@@ -22,16 +22,34 @@ fn hint_target(mv: Move) -> Option<Pile> {
     }
 }
 
+/// The smallest part of a card a player may tap: the strip of a face-up
+/// tableau card that the next card leaves showing, or a whole card.
+pub fn smallest_target(state: &super::rules::State, board: Size) -> Size {
+    let layout = Layout::of(board, state);
+    let sprites = view::scene(state, &layout);
+    let strip = sprites
+        .iter()
+        .filter(|sp| sp.face_up && matches!(sp.pile, Pile::Tableau(_)))
+        .filter_map(|sp| {
+            sprites
+                .iter()
+                .find(|n| n.pile == sp.pile && n.index == sp.index + 1)
+                .map(|n| n.rect.y - sp.rect.y)
+        })
+        .fold(view::CARD.h, f64::min);
+    Size::new(view::CARD.w, strip)
+}
+
 /// Draws the whole board.
 pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
     let state = g.position;
     let now = g.now;
     let layout = Layout::of(board, state);
-    view::draw_table(p, &layout, state.rules.stock == StockRule::Waste);
+    let look = look(g);
+    view::draw_table(p, &layout, state.rules.stock == StockRule::Waste, look);
     if state.stock.is_empty() && state.passes_left() == Some(0) {
         view::draw_no_redeal(p, layout.stock);
     }
-    let look = look(g);
     view::draw_idle_side(p, state, &layout, look);
     let sprites = view::scene(state, &layout);
     let celebrating = ui.celebrating(now);

@@ -14,6 +14,7 @@ use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
 use crate::shell::def::{Action, Change, Dealt, GameDef, View};
 use crate::shell::geom::{Rect, Size};
+use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Thinker, Turn};
 use crate::util::rng::Seed;
 use std::fmt;
@@ -129,6 +130,7 @@ pub fn look(g: &Game) -> Look {
     Look {
         four_colour: g.settings.deck == Deck::FourColour,
         see_through: g.position.rules.variant == Variant::Thoughtful,
+        contrast: g.theme == Theme::Contrast,
     }
 }
 

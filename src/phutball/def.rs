@@ -82,6 +82,11 @@ impl GameDef for PhutballDef {
         view::draw_game(game, ui, painter, board);
     }
 
+    fn smallest_target(_: &View<Self>, _: &Ui, _: Size) -> Option<Size> {
+        // A tap finds the nearest point: each point's target is a spacing square.
+        Some(Size::new(view::SPACING, view::SPACING))
+    }
+
     fn gesture(game: &View<Self>, ui: &mut Ui, gesture: Gesture, _: Size) -> Action<Move> {
         input::gesture(game, ui, gesture)
     }

@@ -8,6 +8,7 @@ use super::rules::{Men, Move, Position, Side, DIRS};
 use crate::shell::def::View;
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
+use crate::shell::theme::Theme;
 
 /// Distance between neighbouring points, in board units.
 pub const SPACING: f64 = 40.0;
@@ -134,6 +135,8 @@ pub struct Marks {
     pub would_take: Vec<Pt>,
     /// Goals in one, per side, as the ball's path (the optional overlay).
     pub threats: Vec<(super::rules::Side, Vec<Pt>)>,
+    /// The high-contrast theme: a white board with heavier black lines.
+    pub contrast: bool,
 }
 
 const PATH: Color = Color::rgba(0x1d, 0x4e, 0x89, 200);
@@ -147,7 +150,12 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
     let g = Geometry::new(pos.options.dims);
     let size = g.size();
     let d = pos.options.dims;
-    p.fill_rect(Rect::from_size(size), 0.0, WOOD);
+    let (wood, line, thin) = if marks.contrast {
+        (Color::rgb(255, 255, 255), Color::rgb(0, 0, 0), 2.0)
+    } else {
+        (WOOD, LINE, 1.2)
+    };
+    p.fill_rect(Rect::from_size(size), 0.0, wood);
     // Goal lines: a band behind each, coloured and labelled by the side that scores there.
     let band = |row: u8| {
         let c = g.point(Pt { col: 0, row });
@@ -168,14 +176,14 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         "Ohs score here",
         12.0,
         Align::Center,
-        LINE,
+        line,
     );
     p.text(
         Point::new(bottom.x, bottom.y + SPACING * 0.3),
         "Eks score here",
         12.0,
         Align::Center,
-        LINE,
+        line,
     );
     for row in 0..=d.rows + 1 {
         let goal = row == 0 || row == d.rows + 1;
@@ -184,21 +192,21 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
             col: d.cols - 1,
             row,
         });
-        p.line(a, b, if goal { 3.0 } else { 1.2 }, LINE);
+        p.line(a, b, if goal { 3.0 } else { thin }, line);
         let label = row.to_string();
         p.text(
             Point::new(a.x - 24.0, a.y),
             &label,
             14.0,
             Align::Center,
-            LINE,
+            line,
         );
         p.text(
             Point::new(b.x + 24.0, b.y),
             &label,
             14.0,
             Align::Center,
-            LINE,
+            line,
         );
     }
     for col in 0..d.cols {
@@ -207,7 +215,7 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
             row: d.rows + 1,
         });
         let bottom = g.point(Pt { col, row: 0 });
-        p.line(top, bottom, 1.2, LINE);
+        p.line(top, bottom, thin, line);
         let name = Pt { col, row: 0 }.to_string();
         let letter = &name[..1];
         p.text(
@@ -215,18 +223,18 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
             letter,
             14.0,
             Align::Center,
-            LINE,
+            line,
         );
         p.text(
             Point::new(bottom.x, bottom.y + 26.0),
             letter,
             14.0,
             Align::Center,
-            LINE,
+            line,
         );
     }
     for star in star_points(d) {
-        p.fill_circle(g.point(star), 4.0, LINE);
+        p.fill_circle(g.point(star), 4.0, line);
     }
     for r in &marks.reachable {
         p.fill_circle(g.point(*r), SPACING * 0.16, REACH);
@@ -264,7 +272,7 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         .unwrap_or(pos.ball);
     let at = g.point(ball);
     p.fill_circle(at, SPACING * 0.44, BALL);
-    p.stroke_circle(at, SPACING * 0.44, 2.0, LINE);
+    p.stroke_circle(at, SPACING * 0.44, 2.0, line);
     for l in &marks.landings {
         p.stroke_circle(g.point(*l), SPACING * 0.4, 4.0, LANDING);
     }
@@ -324,6 +332,7 @@ pub fn draw_game(game: &View<PhutballDef>, ui: &Ui, painter: &mut dyn Painter, b
     }
     let mut marks = Marks {
         cursor: ui.cursor,
+        contrast: game.theme == Theme::Contrast,
         ..Marks::default()
     };
     match &ui.building {

@@ -11,6 +11,7 @@ use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::Position;
 use crate::shell::settings::Settings;
+use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Think};
 use crate::util::rng::Seed;
 use serde::{de::DeserializeOwned, Serialize};
@@ -104,6 +105,8 @@ pub struct View<'a, D: GameDef> {
     pub now: f64,
     /// The player asked for less motion: no animations.
     pub reduced_motion: bool,
+    /// The theme to draw in.
+    pub theme: Theme,
     /// The board size of the last gesture, key or frame (empty before any).
     pub board: Size,
     /// The piece being dragged or flying home, if any.
@@ -186,6 +189,13 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
 
     /// The board's size in board units for a viewport of this shape.
     fn board_size(game: &View<Self>, ui: &Self::Ui, viewport: Size) -> Size;
+
+    /// The smallest thing a player may tap on the board now (a card's
+    /// visible strip, a point, a tile), in board units, so that touch
+    /// targets can be checked; `None` when nothing can be tapped.
+    fn smallest_target(_game: &View<Self>, _ui: &Self::Ui, _board: Size) -> Option<Size> {
+        None
+    }
 
     /// Draws the whole board.
     fn draw(game: &View<Self>, ui: &Self::Ui, painter: &mut dyn Painter, board: Size);

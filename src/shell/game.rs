@@ -10,6 +10,7 @@ use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{OptionError, OptionSpec};
 use crate::shell::paint::Painter;
 use crate::shell::position::Ending;
+use crate::shell::theme::Theme;
 use crate::util::rng::Seed;
 use std::fmt;
 
@@ -105,6 +106,12 @@ pub trait Game {
     /// `viewport` matters; a game may offer a portrait layout for phones.
     fn board_size(&self, viewport: Size) -> Size;
 
+    /// The smallest thing a player may tap on the board now, in board units
+    /// (see [`GameDef::smallest_target`](crate::shell::def::GameDef::smallest_target)).
+    fn smallest_target(&self, _board: Size) -> Option<Size> {
+        None
+    }
+
     /// Draws the whole board, `board` being what [`Game::board_size`] returned.
     fn draw(&self, painter: &mut dyn Painter, board: Size);
 
@@ -125,6 +132,9 @@ pub trait Game {
 
     /// The player prefers reduced motion: skip or shorten animations.
     fn set_reduced_motion(&mut self, _on: bool) {}
+
+    /// The theme to draw in.
+    fn set_theme(&mut self, _theme: Theme) {}
 
     /// Statistics for the current mode, as label–value rows, if the game keeps any.
     fn stats(&self) -> Option<Vec<(String, String)>> {

@@ -16,6 +16,7 @@ pub mod paint;
 pub mod position;
 pub mod record;
 pub mod settings;
+pub mod theme;
 pub mod think;
 
 pub use game::{Game, Outcome, StateError};

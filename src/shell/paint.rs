@@ -75,6 +75,9 @@ pub trait Painter {
     fn stroke_polygon(&mut self, points: &[Point], width: f64, color: Color);
     /// Draws one line of text with its vertical middle at `at.y`.
     fn text(&mut self, at: Point, text: &str, size: f64, align: Align, color: Color);
+    /// `Some(rect)`: what follows shows only inside `rect`, until `None`
+    /// lifts the limit. Calls come in such pairs; they do not nest.
+    fn clip(&mut self, rect: Option<Rect>);
 
     /// Draws an × centred on `center`, its arms reaching `half` along each axis.
     fn cross(&mut self, center: Point, half: f64, width: f64, color: Color) {
@@ -113,6 +116,8 @@ pub enum Op {
     StrokePolygon(Vec<Point>, Color),
     /// [`Painter::text`].
     Text(Point, String, Color),
+    /// [`Painter::clip`].
+    Clip(Option<Rect>),
 }
 
 /// A painter that records what it was asked to draw, for native tests of views.
@@ -164,6 +169,9 @@ impl Painter for Recorder {
     }
     fn text(&mut self, at: Point, text: &str, _size: f64, _align: Align, color: Color) {
         self.ops.push(Op::Text(at, text.to_owned(), color));
+    }
+    fn clip(&mut self, rect: Option<Rect>) {
+        self.ops.push(Op::Clip(rect));
     }
 }
 

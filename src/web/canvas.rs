@@ -111,4 +111,14 @@ impl Painter for CanvasPainter<'_> {
         self.ctx.set_fill_style_str(&color.css());
         let _ = self.ctx.fill_text(text, at.x, at.y);
     }
+    fn clip(&mut self, rect: Option<Rect>) {
+        match rect {
+            Some(r) => {
+                self.ctx.save();
+                self.rect_path(r, 0.0);
+                self.ctx.clip();
+            }
+            None => self.ctx.restore(),
+        }
+    }
 }

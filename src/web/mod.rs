@@ -289,6 +289,14 @@ impl Parlour {
         self.with(|a| a.moves())
     }
 
+    /// The smallest thing a player may tap on the board as last drawn (a
+    /// card's visible strip, a point, a tile), as `[width, height]` in CSS
+    /// pixels; `undefined` on the picker.
+    #[wasm_bindgen(js_name = smallestTarget)]
+    pub fn smallest_target(&self) -> Result<Option<Vec<f64>>, JsError> {
+        self.with(|a| a.smallest_target())
+    }
+
     /// The URL query that would show this game, e.g. `?game=phutball&seed=7`.
     pub fn query(&self) -> Result<String, JsError> {
         self.with(|a| a.query())

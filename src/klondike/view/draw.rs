@@ -13,14 +13,14 @@ pub fn draw_idle_side(p: &mut dyn Painter, state: &State, layout: &Layout, look:
     let mut slots = layout.idle.iter().copied();
     for (pile, face_up) in [(&side.stock, false), (&side.waste, true)] {
         if let Some(slot) = slots.next() {
-            p.stroke_rect(slot, radius, 3.0, SLOT);
+            p.stroke_rect(slot, radius, 3.0, look.slot().0);
             if let Some(&c) = pile.last() {
                 draw_card(p, c, slot, face_up, look);
             }
         }
     }
     for (col, slot) in side.tableau.iter().zip(slots) {
-        p.stroke_rect(slot, radius, 3.0, SLOT);
+        p.stroke_rect(slot, radius, 3.0, look.slot().0);
         let step = (room / col.cards.len().max(2) as f64).min(FAN_UP * CARD.h);
         for (i, &c) in col.cards.iter().enumerate() {
             let r = Rect::new(slot.x, slot.y + i as f64 * step, slot.w, slot.h);
@@ -53,6 +53,37 @@ pub struct Look {
     /// Thoughtful Klondike: face-down cards show their rank and suit on a
     /// small label, still on their backs.
     pub see_through: bool,
+    /// The high-contrast theme: black felt, white outlines, black card edges.
+    pub contrast: bool,
+}
+
+impl Look {
+    /// The felt, and the stripe drawn across it.
+    fn felt(self) -> (Color, Color) {
+        if self.contrast {
+            (Color::rgb(0, 0, 0), Color::rgb(0, 0, 0))
+        } else {
+            (FELT, FELT_DARK)
+        }
+    }
+
+    /// The outline of an empty pile, and the suit drawn in a foundation's.
+    fn slot(self) -> (Color, Color) {
+        if self.contrast {
+            (Color::rgb(255, 255, 255), Color::rgb(0x9a, 0x9a, 0x9a))
+        } else {
+            (SLOT, SLOT_PIP)
+        }
+    }
+
+    /// A card's edge.
+    fn edge(self) -> Color {
+        if self.contrast {
+            Color::rgb(0, 0, 0)
+        } else {
+            EDGE
+        }
+    }
 }
 
 pub(super) fn ink(card: Card, look: Look) -> Color {
@@ -157,7 +188,7 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
                 );
             }
         }
-        p.stroke_rect(r, radius, 1.0, EDGE);
+        p.stroke_rect(r, radius, 1.0, look.edge());
         if look.see_through {
             // A label in the strip that shows in a fanned pile.
             let label = Rect::new(r.x + r.w * 0.06, r.y + r.h * 0.015, r.w * 0.5, r.h * 0.1);
@@ -182,7 +213,7 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
         return;
     }
     p.fill_rect(r, radius, FACE);
-    p.stroke_rect(r, radius, 1.0, EDGE);
+    p.stroke_rect(r, radius, 1.0, look.edge());
     let color = ink(card, look);
     // The corner index: big enough to read on a phone, where a card is ~45 px wide.
     let index_size = r.w * 0.3;
@@ -225,29 +256,33 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
 /// Draws the empty table: felt and the outline of every pile; `waste` says
 /// whether the layout has a waste (variants whose stock goes onto the piles
 /// or the reserves have none).
-pub fn draw_table(p: &mut dyn Painter, layout: &Layout, waste: bool) {
-    p.fill_rect(Rect::from_size(layout.board), 0.0, FELT);
-    let mut y = 0.0;
-    while y < layout.board.h {
-        p.line(
-            Point::new(0.0, y),
-            Point::new(layout.board.w, y),
-            1.0,
-            FELT_DARK,
-        );
-        y += 8.0;
+pub fn draw_table(p: &mut dyn Painter, layout: &Layout, waste: bool, look: Look) {
+    let (felt, stripe) = look.felt();
+    let (slot, pip) = look.slot();
+    p.fill_rect(Rect::from_size(layout.board), 0.0, felt);
+    if stripe != felt {
+        let mut y = 0.0;
+        while y < layout.board.h {
+            p.line(
+                Point::new(0.0, y),
+                Point::new(layout.board.w, y),
+                1.0,
+                stripe,
+            );
+            y += 8.0;
+        }
     }
     let radius = CARD.w * 0.08;
     for (i, r) in layout.foundations.iter().enumerate() {
-        p.stroke_rect(*r, radius, 3.0, SLOT);
-        draw_pip(p, Suit::ALL[i % 4], r.center(), CARD.w * 0.45, SLOT_PIP);
+        p.stroke_rect(*r, radius, 3.0, slot);
+        draw_pip(p, Suit::ALL[i % 4], r.center(), CARD.w * 0.45, pip);
     }
     let waste = waste.then_some(&layout.waste);
     for r in layout.tableau.iter().chain(&layout.reserves).chain(waste) {
-        p.stroke_rect(*r, radius, 3.0, SLOT);
+        p.stroke_rect(*r, radius, 3.0, slot);
     }
-    p.stroke_rect(layout.stock, radius, 3.0, SLOT);
-    p.stroke_circle(layout.stock.center(), CARD.w * 0.25, 6.0, SLOT);
+    p.stroke_rect(layout.stock, radius, 3.0, slot);
+    p.stroke_circle(layout.stock.center(), CARD.w * 0.25, 6.0, slot);
 }
 
 /// The rectangle of a pile's top card, or its slot when empty.

@@ -12,6 +12,7 @@ use crate::shell::paint::Painter;
 use crate::shell::position::{Ending, Position};
 use crate::shell::record::{replay, split_mark, walk, Record};
 use crate::shell::settings::Settings;
+use crate::shell::theme::Theme;
 use crate::util::rng::Seed;
 use crate::util::text_lines::MAX_TEXT;
 use std::ops::ControlFlow;
@@ -48,6 +49,10 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn board_size(&self, viewport: Size) -> Size {
         D::board_size(&self.view(), &self.ui, viewport)
+    }
+
+    fn smallest_target(&self, board: Size) -> Option<Size> {
+        D::smallest_target(&self.view(), &self.ui, board)
     }
 
     fn draw(&self, painter: &mut dyn Painter, board: Size) {
@@ -114,6 +119,10 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn set_reduced_motion(&mut self, on: bool) {
         self.table.screen.reduced_motion = on;
+    }
+
+    fn set_theme(&mut self, theme: Theme) {
+        self.table.screen.theme = theme;
     }
 
     fn moves(&self) -> Vec<String> {

@@ -5,6 +5,7 @@ use crate::shell::def::{Event, GameDef, View};
 use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
 use crate::shell::position::Position;
+use crate::shell::theme::Theme;
 use crate::util::rng::Seed;
 
 /// The page's side of a game: its frame clock, the player's motion setting
@@ -14,6 +15,7 @@ pub(super) struct Screen {
     pub(super) now: f64,
     pub(super) last_frame: Option<f64>,
     pub(super) reduced_motion: bool,
+    pub(super) theme: Theme,
     pub(super) board: Size,
 }
 
@@ -50,6 +52,7 @@ impl<D: GameDef> Table<D> {
             elapsed_ms: self.elapsed_ms,
             now: self.screen.now,
             reduced_motion: self.screen.reduced_motion,
+            theme: self.screen.theme,
             board: self.screen.board,
             drag: self.drag.as_ref().and_then(|d| d.lift(self.screen.now)),
         }

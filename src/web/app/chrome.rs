@@ -34,8 +34,8 @@ impl Action {
         // (visible text, accessible name, data-action)
         match self {
             Action::New => ("New game", "New game", "new"),
-            Action::Undo => ("↶ Undo", "Undo (Ctrl+Z)", "undo"),
-            Action::Redo => ("↷ Redo", "Redo (Ctrl+Y)", "redo"),
+            Action::Undo => ("Undo", "Undo (Ctrl+Z)", "undo"),
+            Action::Redo => ("Redo", "Redo (Ctrl+Y)", "redo"),
             Action::Hint => ("Hint", "Hint", "hint"),
             Action::Settings => ("Settings", "Settings", "settings"),
             Action::Rules => ("Rules", "Rules", "rules"),
@@ -44,6 +44,45 @@ impl Action {
             Action::Back => ("← Games", "Back to games", "back"),
         }
     }
+
+    /// The icon's SVG path (24×24, stroked) for the actions that stay on the
+    /// toolbar of a phone; the others wait behind the menu button there.
+    fn icon(self) -> Option<&'static str> {
+        match self {
+            Action::New => Some("M12 5v14M5 12h14"),
+            Action::Undo => Some("M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3"),
+            Action::Redo => Some("m15 14 5-5-5-5m5 5H10a6 6 0 0 0 0 12h3"),
+            Action::Hint => Some("M9 18h6m-5 4h4M12 2a7 7 0 0 0-4 12.7V16h8v-1.3A7 7 0 0 0 12 2z"),
+            _ => None,
+        }
+    }
+}
+
+/// The menu button's icon: three bars.
+const MENU_ICON: &str = "M4 6h16M4 12h16M4 18h16";
+
+/// A stroked 24×24 icon, hidden from assistive technology (its button has a name).
+fn icon(path: &str) -> HtmlElement {
+    let span = dom::element("span", "parlour-icon");
+    attr(&span, "aria-hidden", "true");
+    span.set_inner_html(&format!(
+        "<svg viewBox=\"0 0 24 24\" width=\"22\" height=\"22\" fill=\"none\" \
+         stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" \
+         stroke-linejoin=\"round\"><path d=\"{path}\"/></svg>"
+    ));
+    span
+}
+
+/// A toolbar button: an icon (shown on a phone) and a text label (shown on
+/// wider screens), named for assistive technology either way.
+fn tool_button(text: &str, name: &str, icon_path: Option<&str>) -> HtmlButtonElement {
+    let b = dom::button("parlour-button", "", name);
+    attr(&b, "aria-label", name);
+    if let Some(path) = icon_path {
+        let _ = b.append_child(&icon(path));
+    }
+    let _ = b.append_child(&dom::text("span", "parlour-label", text));
+    b
 }
 
 pub(super) struct Ui {
@@ -52,6 +91,8 @@ pub(super) struct Ui {
     pub(super) play: HtmlElement,
     pub(super) title: HtmlElement,
     pub(super) buttons: Vec<(Action, HtmlButtonElement)>,
+    pub(super) toolbar: HtmlElement,
+    pub(super) menu_button: HtmlButtonElement,
     pub(super) stage: HtmlElement,
     pub(super) canvas: HtmlCanvasElement,
     pub(super) ctx: CanvasRenderingContext2d,
@@ -60,7 +101,7 @@ pub(super) struct Ui {
     pub(super) panel: HtmlElement,
 }
 
-pub(super) fn build_ui(shell: &HtmlElement) -> Result<Ui, String> {
+pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
     let style = dom::element("style", "");
     style.set_text_content(Some(CSS));
     let _ = shell.append_child(&style);
@@ -95,14 +136,28 @@ pub(super) fn build_ui(shell: &HtmlElement) -> Result<Ui, String> {
     attr(&bar, "aria-label", "Game controls");
     let title = dom::text("h2", "parlour-title", "");
     let _ = bar.append_child(&title);
+    // On a phone the actions without an icon sit in a menu behind this
+    // button; on a wider screen the menu shows inline and the button hides.
+    let menu_button = tool_button("More", "More actions", Some(MENU_ICON));
+    menu_button.set_class_name("parlour-button parlour-menu-button");
+    attr(&menu_button, "aria-haspopup", "true");
+    attr(&menu_button, "aria-expanded", "false");
+    attr(&menu_button, "aria-controls", &format!("parlour-menu-{id}"));
+    let menu = dom::element("div", "parlour-menu");
+    attr(&menu, "id", &format!("parlour-menu-{id}"));
     let mut buttons = Vec::new();
     for action in Action::ALL {
         let (text, name, data) = action.label();
-        let b = dom::button("parlour-button", text, name);
+        let b = tool_button(text, name, action.icon());
         attr(&b, "data-action", data);
-        let _ = bar.append_child(&b);
+        let _ = match action.icon() {
+            Some(_) => bar.append_child(&b),
+            None => menu.append_child(&b),
+        };
         buttons.push((action, b));
     }
+    let _ = bar.append_child(&menu_button);
+    let _ = bar.append_child(&menu);
     let _ = play.append_child(&bar);
     let stage = dom::element("div", "parlour-stage");
     let canvas = dom::element("canvas", "parlour-canvas").unchecked_into::<HtmlCanvasElement>();
@@ -136,6 +191,8 @@ pub(super) fn build_ui(shell: &HtmlElement) -> Result<Ui, String> {
         play,
         title,
         buttons,
+        toolbar: bar,
+        menu_button,
         stage,
         canvas,
         ctx,

@@ -52,7 +52,7 @@ pub(super) fn register_restart(
 }
 
 pub(super) fn wire_events(app: &Shared) {
-    let (shell, canvas, picker_buttons, toolbar, panel) = {
+    let (shell, canvas, picker_buttons, toolbar, menu_button, panel) = {
         let a = app.borrow();
         let picks: Vec<_> =
             a.ui.picker
@@ -69,6 +69,7 @@ pub(super) fn wire_events(app: &Shared) {
             a.ui.canvas.clone(),
             picks,
             a.ui.buttons.clone(),
+            a.ui.menu_button.clone(),
             a.ui.panel.clone(),
         )
     };
@@ -87,9 +88,28 @@ pub(super) fn wire_events(app: &Shared) {
         }
     }
     for (action, b) in toolbar {
-        ls.push(wire(app, &b, "click", move |a, _| a.act(action)));
+        ls.push(wire(app, &b, "click", move |a, _| {
+            a.show_menu(false);
+            a.act(action);
+        }));
     }
+    ls.push(wire(app, &menu_button, "click", |a, _| {
+        let open = a.ui.menu_button.get_attribute("aria-expanded").as_deref() != Some("true");
+        a.show_menu(open);
+        if open {
+            // Keyboard players land on the menu's first item.
+            let first = a.ui.buttons.iter().find(|(_, b)| {
+                b.parent_element()
+                    .is_some_and(|p| p.class_name() == "parlour-menu")
+                    && !b.hidden()
+            });
+            if let Some((_, b)) = first {
+                let _ = b.focus();
+            }
+        }
+    }));
     ls.push(wire(app, &canvas, "pointerdown", |a, ev| {
+        a.show_menu(false);
         a.pointer(ev, "down")
     }));
     ls.push(wire(app, &canvas, "pointermove", |a, ev| {
@@ -108,6 +128,9 @@ pub(super) fn wire_events(app: &Shared) {
         if let Some(k) = ev.dyn_ref::<KeyboardEvent>() {
             if k.key() == "Escape" && !a.ui.panel.hidden() {
                 a.close_panel();
+                ev.prevent_default();
+            } else if k.key() == "Escape" && a.show_menu(false) {
+                let _ = a.ui.menu_button.focus();
                 ev.prevent_default();
             }
         }

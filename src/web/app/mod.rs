@@ -5,6 +5,7 @@ mod chrome;
 mod events;
 mod host;
 mod input;
+mod look;
 mod panels;
 
 use super::assets;
@@ -37,9 +38,6 @@ use web_sys::{
 /// The style sheet, scoped under `.parlour`, injected into each instance so
 /// that embedding needs no extra file and touches no host styles.
 const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parlour.min.css"));
-
-/// Colour around the board (matches the CSS background).
-const BACKDROP: &str = "#14181d";
 
 /// What a new instance shows first.
 #[derive(Clone, Debug)]
@@ -106,6 +104,10 @@ pub struct App {
     hooks: host::Hooks,
     /// Whether the page runs in another page's frame.
     in_frame: bool,
+    /// The player's appearance choices.
+    appearance: crate::host::appearance::Appearance,
+    /// The theme they resolve to now.
+    theme: crate::shell::theme::Theme,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -173,7 +175,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     attr(&shell, "data-parlour-instance", &id.to_string());
     // Until its restart is ready (below), "Start over" reloads the page.
     panic::register(id, shell.clone(), Rc::new(panic::reload));
-    let ui = build_ui(&shell)?;
+    let ui = build_ui(&shell, id)?;
     let _ = root.append_child(&shell);
     panic::building();
     let store: Box<dyn Store> = match &config.persist {
@@ -208,6 +210,8 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         pending: Vec::new(),
         hooks: Vec::new(),
         in_frame: host::in_frame(),
+        appearance: Default::default(),
+        theme: Default::default(),
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -223,6 +227,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
             }
         }
     }
+    App::load_appearance(&app);
     Ok(app)
 }
 
@@ -322,6 +327,7 @@ impl App {
         self.last_saved = opened.held;
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
+        game.set_theme(self.theme);
         self.pending = self.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
         self.current.set(Some(kind));
@@ -372,6 +378,27 @@ impl App {
             n.first_child().as_ref(),
         );
         n.set_hidden(false);
+    }
+
+    /// Opens or closes the phone toolbar's menu; says whether it was open.
+    fn show_menu(&self, open: bool) -> bool {
+        let was = self
+            .ui
+            .menu_button
+            .get_attribute("aria-expanded")
+            .as_deref()
+            == Some("true");
+        self.ui.toolbar.set_class_name(if open {
+            "parlour-toolbar parlour-open"
+        } else {
+            "parlour-toolbar"
+        });
+        attr(
+            &self.ui.menu_button,
+            "aria-expanded",
+            if open { "true" } else { "false" },
+        );
+        was
     }
 
     /// Updates everything around the canvas: status line, button states.
@@ -525,6 +552,7 @@ impl App {
                 self.sync_url(false);
             }
         }
+        let backdrop = self.backdrop();
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -545,7 +573,7 @@ impl App {
         let sx = f64::from(backing.0) / css.w.max(1.0);
         let sy = f64::from(backing.1) / css.h.max(1.0);
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        ctx.set_fill_style_str(BACKDROP);
+        ctx.set_fill_style_str(backdrop);
         ctx.fill_rect(0.0, 0.0, f64::from(backing.0), f64::from(backing.1));
         let f = self.fit;
         let _ = ctx.set_transform(
@@ -568,6 +596,13 @@ impl App {
             told.extend(self.watcher.height(chrome, css.w, board));
             self.tell(told);
         }
+    }
+
+    /// The smallest thing a player may tap on the board as drawn, in CSS
+    /// pixels (width, height), for tests of touch targets.
+    pub fn smallest_target(&self) -> Option<Vec<f64>> {
+        let s = self.game.as_ref()?.smallest_target(self.board)?;
+        Some(vec![s.w * self.fit.scale, s.h * self.fit.scale])
     }
 
     /// The status line of the game on screen, for hosts and tests.

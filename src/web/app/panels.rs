@@ -1,6 +1,7 @@
 //! The panels: rules, statistics, records and settings.
 
 use super::*;
+use crate::shell::theme::ThemeChoice;
 
 impl App {
     pub(super) fn open_panel(&mut self, heading: &str, body: &HtmlElement) {
@@ -165,6 +166,20 @@ impl App {
             let _ = body.append_child(&row);
             selects.push((spec.key, spec.restarts, select));
         }
+        // The appearance: every game's, kept apart from the game's options.
+        let _ = body.append_child(&dom::text("h3", "", "Appearance"));
+        let row = dom::element("label", "parlour-setting");
+        let _ = row.append_child(&dom::text("span", "", "Theme"));
+        let theme = dom::element("select", "").unchecked_into::<HtmlSelectElement>();
+        theme.set_name("theme");
+        for c in ThemeChoice::ALL {
+            let opt = dom::text("option", "", c.label());
+            attr(&opt, "value", c.slug());
+            let _ = theme.append_child(&opt);
+        }
+        theme.set_value(self.appearance.theme.slug());
+        let _ = row.append_child(&theme);
+        let _ = body.append_child(&row);
         let note = dom::text(
             "p",
             "parlour-note",
@@ -173,6 +188,19 @@ impl App {
         let _ = body.append_child(&note);
         self.open_panel("Settings", &body);
         self.wire_panel_close();
+        let weak = self.self_weak();
+        let t = theme.clone();
+        self.panel_listeners
+            .push(Listener::new(&theme, "change", move |_| {
+                // The menu offers only known themes; anything else is ignored.
+                if let Ok(choice) = t.value().parse::<ThemeChoice>() {
+                    with_app(&weak, |a| {
+                        let mut appearance = a.appearance;
+                        appearance.theme = choice;
+                        a.change_appearance(appearance);
+                    });
+                }
+            }));
         for (key, restarts, select) in selects {
             let s = select.clone();
             let weak = self.self_weak();
