@@ -132,7 +132,7 @@ crate::setting! {
 crate::setting! {
     /// How tiles show their numbers.
     pub enum Faces {
-        key: "faces", label: "Tile faces", restarts: false, default: Pips;
+        key: "faces", label: "Tile faces", restarts: false, link: false, default: Pips;
         /// Pips.
         Pips = "pips", "Pips, as Richards drew them";
         /// Numerals.
@@ -143,7 +143,7 @@ crate::setting! {
 crate::setting! {
     /// Whether the cells a selected tile fits are shown.
     pub enum Ghosts {
-        key: "ghosts", label: "Show legal cells", restarts: false, default: On;
+        key: "ghosts", label: "Show legal cells", restarts: false, link: false, default: On;
         /// Shown.
         On = "on", "On";
         /// Hidden.
@@ -188,6 +188,7 @@ const fn seat_spec(key: &'static str, label: &'static str, default: &'static str
         choices: SEAT_CHOICES,
         default,
         restarts: true,
+        in_link: true,
     }
 }
 

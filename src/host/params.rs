@@ -148,10 +148,10 @@ pub fn apply_options(game: &mut dyn Game, options: &[(String, String)]) -> Vec<P
 }
 
 /// The query string that describes `game`, a game of `kind`: its name, seed and every option
-/// that differs from the default.
+/// that differs from the default and belongs in a link (not the player's own preferences).
 pub fn query_for(kind: GameKind, game: &dyn Game) -> String {
     let mut q = format!("?game={}&seed={}", kind.slug(), game.seed());
-    for spec in game.option_specs() {
+    for spec in game.option_specs().iter().filter(|s| s.in_link) {
         if let Some(value) = game.option(spec.key).filter(|v| *v != spec.default) {
             q.push('&');
             q.push_str(spec.key);

@@ -73,7 +73,7 @@ impl GameDef for KlondikeDef {
     }
 
     fn smallest_target(game: &View<Self>, _: &Ui, board: Size) -> Option<Size> {
-        Some(show::smallest_target(game.position, board))
+        Some(show::smallest_target(game, board))
     }
 
     fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {

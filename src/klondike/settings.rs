@@ -28,6 +28,7 @@ impl Setting for Variant {
         ],
         default: "klondike",
         restarts: true,
+        in_link: true,
     };
     const ALL: &'static [Self] = &Variant::ALL;
 }
@@ -164,7 +165,7 @@ crate::setting! {
 crate::setting! {
     /// The solver's indicator.
     pub enum Indicator {
-        key: "indicator", label: "Show whether the position can still be won", restarts: false, default: Off;
+        key: "indicator", label: "Show whether the position can still be won", restarts: false, link: false, default: Off;
         /// Off.
         Off = "off", "Off";
         /// On.
@@ -175,11 +176,68 @@ crate::setting! {
 crate::setting! {
     /// Card colours.
     pub enum Deck {
-        key: "deck", label: "Card colours", restarts: false, default: TwoColour;
+        key: "deck", label: "Card colours", restarts: false, link: false, default: TwoColour;
         /// Two.
         TwoColour = "two-colour", "Two colours";
         /// Four.
         FourColour = "four-colour", "Four colours";
+    }
+}
+
+crate::setting! {
+    /// The hand the table is laid out for.
+    pub enum Hand {
+        key: "hand", label: "Layout", restarts: false, link: false, default: Right;
+        /// Right-handed: the stock and the waste top left, the foundations top right.
+        Right = "right", "Right-handed: stock on the left";
+        /// Left-handed: the stock and the waste top right, the foundations top left.
+        Left = "left", "Left-handed: stock on the right";
+    }
+}
+
+crate::setting! {
+    /// The size of the rank in a card's corner.
+    pub enum Indices {
+        key: "indices", label: "Card corners", restarts: false, link: false, default: Normal;
+        /// As printed on a standard deck.
+        Normal = "normal", "Standard";
+        /// Half as large again, for small screens and older eyes.
+        Large = "large", "Large";
+    }
+}
+
+crate::setting! {
+    /// The colour of the cards' backs.
+    pub enum Back {
+        key: "back", label: "Card backs", restarts: false, link: false, default: Blue;
+        /// Blue.
+        Blue = "blue", "Blue";
+        /// Red.
+        Red = "red", "Red";
+        /// Green.
+        Green = "green", "Green";
+    }
+}
+
+crate::setting! {
+    /// Whether the status line shows the time.
+    pub enum Timer {
+        key: "timer", label: "Timer", restarts: false, link: false, default: Shown;
+        /// Shown.
+        Shown = "shown", "Shown";
+        /// Hidden (the clock still runs for timed scoring and statistics).
+        Hidden = "hidden", "Hidden";
+    }
+}
+
+crate::setting! {
+    /// Whether the status line shows the score.
+    pub enum ScoreShown {
+        key: "score", label: "Score", restarts: false, link: false, default: Shown;
+        /// Shown.
+        Shown = "shown", "Shown";
+        /// Hidden.
+        Hidden = "hidden", "Hidden";
     }
 }
 
@@ -214,6 +272,16 @@ crate::settings! {
         indicator: Indicator,
         /// Card colours.
         deck: Deck,
+        /// Large corner indices.
+        indices: Indices,
+        /// Card backs.
+        back: Back,
+        /// Stock and waste on the left or the right.
+        hand: Hand,
+        /// The timer in the status line.
+        timer: Timer,
+        /// The score in the status line.
+        score: ScoreShown,
     }
 }
 

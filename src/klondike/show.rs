@@ -3,12 +3,12 @@
 
 use super::cards::Card;
 use super::rules::{Move, Pile, Scoring, StockRule};
-use super::settings::{Deals, Indicator, VegasTotal};
+use super::settings::{Deals, Indicator, ScoreShown, Timer, VegasTotal};
 use super::solver;
 use super::stats::{clock_text, score};
-use super::table::{dragged_rect, look, match_result, Game, Ui};
+use super::table::{dragged_rect, layout_on, look, match_result, Game, Ui};
 use super::variant::Variant;
-use super::view::{self, Layout};
+use super::view;
 use crate::shell::geom::{Rect, Size};
 use crate::shell::paint::Painter;
 
@@ -24,8 +24,9 @@ fn hint_target(mv: Move) -> Option<Pile> {
 
 /// The smallest part of a card a player may tap: the strip of a face-up
 /// tableau card that the next card leaves showing, or a whole card.
-pub fn smallest_target(state: &super::rules::State, board: Size) -> Size {
-    let layout = Layout::of(board, state);
+pub fn smallest_target(g: &Game, board: Size) -> Size {
+    let state = g.position;
+    let layout = layout_on(g, board);
     let sprites = view::scene(state, &layout);
     let strip = sprites
         .iter()
@@ -44,7 +45,7 @@ pub fn smallest_target(state: &super::rules::State, board: Size) -> Size {
 pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
     let state = g.position;
     let now = g.now;
-    let layout = Layout::of(board, state);
+    let layout = layout_on(g, board);
     let look = look(g);
     view::draw_table(p, &layout, state.rules.stock == StockRule::Waste, look);
     if state.stock.is_empty() && state.passes_left() == Some(0) {
@@ -166,6 +167,7 @@ pub fn status(g: &Game, ui: &Ui) -> String {
         parts.push(format!("Up {a}–{b}"));
     }
     match state.rules.scoring {
+        _ if g.settings.score == ScoreShown::Hidden => {}
         Scoring::None => {}
         Scoring::Vegas => {
             let points = state.points;
@@ -180,7 +182,9 @@ pub fn status(g: &Game, ui: &Ui) -> String {
         }
         _ => parts.push(format!("Score {}", score(state, g.elapsed_ms))),
     }
-    parts.push(format!("Time {}", clock_text(g.elapsed_ms)));
+    if g.settings.timer == Timer::Shown {
+        parts.push(format!("Time {}", clock_text(g.elapsed_ms)));
+    }
     parts.push(format!("Moves {}", state.moves));
     parts.push(match state.passes_left() {
         _ if state.stock.is_empty() && state.waste.is_empty() => "Stock empty".to_owned(),

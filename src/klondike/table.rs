@@ -8,7 +8,7 @@ use super::anim::{Celebration, Flight};
 use super::cards::Card;
 use super::def::KlondikeDef;
 use super::rules::{Move, Pile, State};
-use super::settings::{AutoComplete, AutoMove, Deck, Indicator};
+use super::settings::{AutoComplete, AutoMove, Deck, Hand, Indicator, Indices};
 use super::solver::{self, Found, Solver};
 use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
@@ -122,7 +122,12 @@ pub fn layout(g: &Game) -> Layout {
     } else {
         g.board
     };
-    Layout::of(board, g.position)
+    layout_on(g, board)
+}
+
+/// The layout of the game on a board of this size, for the player's hand.
+pub fn layout_on(g: &Game, board: Size) -> Layout {
+    Layout::of(board, g.position, g.settings.hand == Hand::Left)
 }
 
 /// How cards are drawn under the settings.
@@ -131,6 +136,8 @@ pub fn look(g: &Game) -> Look {
         four_colour: g.settings.deck == Deck::FourColour,
         see_through: g.position.rules.variant == Variant::Thoughtful,
         contrast: g.theme == Theme::Contrast,
+        large_indices: g.settings.indices == Indices::Large,
+        back: g.settings.back,
     }
 }
 

@@ -598,3 +598,78 @@ fn a_setting_that_changes_the_deal_waits_for_the_next_game() {
     k.new_game(Seed(5));
     assert_eq!(k.state().rules.variant, super::variant::Variant::Agnes);
 }
+
+#[test]
+fn a_left_handed_table_has_its_stock_top_right_and_plays_the_same() {
+    let mut k = game(5);
+    k.set_option("hand", "left").unwrap();
+    let usual = Layout::for_board(board(), 7, 4);
+    let left = usual.clone().left_handed();
+    // The top row mirrored, the tableau as it was.
+    assert!((left.stock.x + left.stock.w - (board().w - usual.stock.x)).abs() < 1e-9);
+    assert!(left.stock.x > left.waste.x && left.waste.x > left.foundations[0].x);
+    assert!(left.foundations.iter().all(|f| f.x < board().w / 2.0));
+    assert_eq!(left.tableau, usual.tableau);
+    // The stock answers where it is drawn, and the old place deals nothing.
+    let tap = |k: &mut Klondike, at: Point| k.gesture(Gesture::Tap { at, count: 1 }, board());
+    assert!(!tap(&mut k, usual.stock.center()).changed);
+    assert!(tap(&mut k, left.stock.center()).changed);
+    assert_eq!(k.state().waste.len(), 1);
+    // Draw three fans the waste leftwards, away from the stock.
+    k.set_option("draw", "3").unwrap();
+    k.new_game(Seed(5));
+    tap(&mut k, left.stock.center());
+    let sprites = view::scene(k.state(), &Layout::of(board(), k.state(), true));
+    let xs: Vec<f64> = sprites
+        .iter()
+        .filter(|s| s.pile == Pile::Waste)
+        .map(|s| s.rect.x)
+        .collect();
+    assert_eq!(xs.len(), 3);
+    assert!(xs.windows(2).all(|w| w[1] < w[0]), "{xs:?}");
+    assert!(xs.iter().all(|&x| x + view::CARD.w <= left.stock.x + 1e-9));
+}
+
+#[test]
+fn the_timer_and_the_score_can_be_hidden() {
+    let mut k = game(5);
+    let status = k.status();
+    assert!(
+        status.contains("Score") && status.contains("Time"),
+        "{status}"
+    );
+    k.set_option("timer", "hidden").unwrap();
+    let status = k.status();
+    assert!(
+        status.contains("Score") && !status.contains("Time"),
+        "{status}"
+    );
+    k.set_option("score", "hidden").unwrap();
+    assert!(!k.status().contains("Score"), "{}", k.status());
+    // Vegas money is the score there, and hides with it.
+    k.set_option("scoring", "vegas").unwrap();
+    k.new_game(Seed(5));
+    assert!(!k.status().contains('$'), "{}", k.status());
+}
+
+#[test]
+fn preferences_stay_out_of_links_but_in_the_save() {
+    use crate::games::GameKind;
+    use crate::host::params::query_for;
+    let mut k = game(5);
+    for (key, value) in [
+        ("hand", "left"),
+        ("indices", "large"),
+        ("back", "red"),
+        ("timer", "hidden"),
+        ("score", "hidden"),
+        ("deck", "four-colour"),
+    ] {
+        k.set_option(key, value).unwrap();
+    }
+    assert_eq!(query_for(GameKind::Klondike, &k), "?game=klondike&seed=5");
+    let mut again = game(1);
+    again.load(&k.save()).unwrap();
+    assert_eq!(again.option("hand"), Some("left"));
+    assert_eq!(again.option("back"), Some("red"));
+}

@@ -48,7 +48,7 @@ crate::setting! {
 crate::setting! {
     /// Whether the goals in one are marked for both sides.
     pub enum Threats {
-        key: "threats", label: "Show goals in one for both sides", restarts: false, default: Off;
+        key: "threats", label: "Show goals in one for both sides", restarts: false, link: false, default: Off;
         /// Not shown.
         Off = "off", "Off";
         /// Shown.

@@ -36,6 +36,10 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// Whether changing it deals a new game (a rule) or not (a display preference).
     pub restarts: bool,
+    /// Whether a link to the game names it: the rules and who plays do; a
+    /// preference of the player's own (card colours, a left-handed table)
+    /// does not, and is kept with the saves only.
+    pub in_link: bool,
 }
 
 impl OptionSpec {
@@ -176,6 +180,7 @@ mod tests {
         ],
         default: "3",
         restarts: true,
+        in_link: true,
     };
 
     #[test]

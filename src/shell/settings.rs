@@ -127,7 +127,8 @@ macro_rules! setting {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {
-            key: $key:literal, label: $label:literal, restarts: $restarts:literal, default: $default:ident;
+            key: $key:literal, label: $label:literal, restarts: $restarts:literal,
+            $( link: $link:literal, )? default: $default:ident;
             $( $(#[$vmeta:meta])* $variant:ident = $value:literal, $vlabel:literal; )+
         }
     ) => {
@@ -155,6 +156,7 @@ macro_rules! setting {
                 choices: $name::CHOICES,
                 default: $name::CHOICES[$name::$default as usize].value,
                 restarts: $restarts,
+                in_link: true $( && $link )?,
             };
             const ALL: &'static [Self] = &[$( $name::$variant ),+];
         }

@@ -94,7 +94,7 @@ pub fn rehearse(pairs: &[(&str, &str)], seed: u64, limit: usize) -> Option<(End,
 fn path(k: &Klondike, css: Size, mv: Move) -> (Point, Point) {
     let s = k.state();
     let board = Layout::board_for(css, s);
-    let layout = Layout::of(board, s);
+    let layout = Layout::of(board, s, k.option("hand") == Some("left"));
     let fit = Fit::new(board, css);
     if matches!(mv, Move::Deal | Move::Recycle | Move::Pass) {
         let stock = fit.to_css(layout.stock.center());
@@ -299,11 +299,12 @@ async fn double_solitaire_is_played_until_a_player_wins() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn on_a_phone_draw_three_is_won_with_touch_drags() {
+async fn on_a_phone_left_handed_draw_three_is_won_with_touch_drags() {
+    // Left-handed: the stock and the waste top right, the waste fanning left.
     play_through(
-        "on_a_phone_draw_three_is_won_with_touch_drags",
+        "on_a_phone_left_handed_draw_three_is_won_with_touch_drags",
         Device::Phone,
-        &[("draw", "3")],
+        &[("draw", "3"), ("hand", "left")],
         25,
         End::Won,
     )
@@ -320,7 +321,7 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
         (&[("variant", "easthaven"), ("decks", "2")], 9, End::Stuck),
         (&[("variant", "joker")], 6, End::Stuck),
         (&[("variant", "double-solitaire")], 6, End::Decided),
-        (&[("draw", "3")], 25, End::Won),
+        (&[("draw", "3"), ("hand", "left")], 25, End::Won),
     ] {
         let got = rehearse(pairs, seed, 400).map(|(e, _)| e);
         assert_eq!(got, Some(end), "{pairs:?} seed {seed}");

@@ -1,6 +1,7 @@
 //! Drawing the table and the cards as vectors, outlines, banners and the spinner.
 
 use super::*;
+use crate::klondike::settings::Back;
 
 /// Double Solitaire: draws the waiting player's half of the table in its
 /// strip, under a veil, with their name and the cards they have put up.
@@ -55,6 +56,10 @@ pub struct Look {
     pub see_through: bool,
     /// The high-contrast theme: black felt, white outlines, black card edges.
     pub contrast: bool,
+    /// Corner indices half as large again.
+    pub large_indices: bool,
+    /// The colour of the backs.
+    pub back: Back,
 }
 
 impl Look {
@@ -73,6 +78,15 @@ impl Look {
             (Color::rgb(255, 255, 255), Color::rgb(0x9a, 0x9a, 0x9a))
         } else {
             (SLOT, SLOT_PIP)
+        }
+    }
+
+    /// The fill of a card's back.
+    fn back(self) -> Color {
+        match self.back {
+            Back::Blue => BACK,
+            Back::Red => Color::rgb(0x9e, 0x22, 0x2c),
+            Back::Green => Color::rgb(0x1e, 0x5b, 0x3c),
         }
     }
 
@@ -164,7 +178,7 @@ pub(super) fn index_text(card: Card) -> &'static str {
 pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
     let radius = r.w * 0.08;
     if !face_up {
-        p.fill_rect(r, radius, BACK);
+        p.fill_rect(r, radius, look.back());
         let inner = r.inflate(-r.w * 0.08);
         p.stroke_rect(inner, radius * 0.6, 1.5, BACK_LINE);
         // A lattice of small diamonds.
@@ -215,14 +229,19 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
     p.fill_rect(r, radius, FACE);
     p.stroke_rect(r, radius, 1.0, look.edge());
     let color = ink(card, look);
-    // The corner index: big enough to read on a phone, where a card is ~45 px wide.
-    let index_size = r.w * 0.3;
+    // The corner index: big enough to read on a phone, where a card is ~45
+    // px wide; half as large again when asked, its suit mark moved down.
+    let (index_size, mark_below) = if look.large_indices {
+        (r.w * 0.45, r.h * 0.21)
+    } else {
+        (r.w * 0.3, r.h * 0.16)
+    };
     let left = Point::new(r.x + r.w * 0.2, r.y + r.h * 0.13);
     p.text(left, index_text(card), index_size, Align::Center, color);
     draw_mark(
         p,
         card,
-        Point::new(left.x, left.y + r.h * 0.16),
+        Point::new(left.x, left.y + mark_below),
         r.w * 0.2,
         color,
     );

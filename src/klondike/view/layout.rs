@@ -21,6 +21,8 @@ pub struct Layout {
     /// Double Solitaire: the waiting player's stock, waste and piles, in a
     /// strip across the top (drawn under a veil, never hit-tested).
     pub idle: Vec<Rect>,
+    /// The way the waste fans: 1 to the right, -1 to the left (left-handed).
+    pub waste_fan: f64,
 }
 
 /// The card slot of column `i` (from 0, left to right) at height `y`.
@@ -67,7 +69,23 @@ impl Layout {
             tableau: (0..piles).map(|i| column(i, row2)).collect(),
             reserves: Vec::new(),
             idle: Vec::new(),
+            waste_fan: 1.0,
         }
+    }
+
+    /// The same layout for a left-handed player: the top row mirrored, so
+    /// the stock and the waste sit top right (the waste fanning leftwards)
+    /// and the foundations top left. The tableau keeps its order.
+    pub fn left_handed(mut self) -> Layout {
+        let w = self.board.w;
+        for r in [&mut self.stock, &mut self.waste]
+            .into_iter()
+            .chain(&mut self.foundations)
+        {
+            r.x = w - r.x - r.w;
+        }
+        self.waste_fan = -1.0;
+        self
     }
 
     /// The same layout under a strip for the waiting player's stock, waste
@@ -94,11 +112,17 @@ impl Layout {
         Layout::new(viewport, state.tableau.len(), state.foundations.len()).board
     }
 
-    /// The layout of `state`'s piles on a board from [`Layout::board_for`].
-    pub fn of(board: Size, state: &State) -> Layout {
-        Layout::for_board(board, state.tableau.len(), state.foundations.len())
+    /// The layout of `state`'s piles on a board from [`Layout::board_for`],
+    /// mirrored for a left-handed player.
+    pub fn of(board: Size, state: &State, left_handed: bool) -> Layout {
+        let layout = Layout::for_board(board, state.tableau.len(), state.foundations.len())
             .with_reserves(state.reserves.len())
-            .with_idle_side(state.idle.as_ref().map_or(0, |s| s.tableau.len()))
+            .with_idle_side(state.idle.as_ref().map_or(0, |s| s.tableau.len()));
+        if left_handed {
+            layout.left_handed()
+        } else {
+            layout
+        }
     }
 
     /// The same layout with a row of `n` reserve piles above the tableau.
@@ -184,7 +208,7 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
     for (i, &card) in state.waste.iter().enumerate() {
         let step = i.saturating_sub(first_fanned) as f64;
         let mut rect = layout.waste;
-        rect.x += step * FAN_WASTE * CARD.w;
+        rect.x += step * FAN_WASTE * CARD.w * layout.waste_fan;
         out.push(Sprite {
             card,
             rect,

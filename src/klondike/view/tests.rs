@@ -195,3 +195,56 @@ fn a_joker_shows_jk_and_stars_in_its_colour() {
     assert_eq!(stars, 3, "two corners and the centre");
     assert_ne!(red, ink(Card::BLACK_JOKER, Look::default()));
 }
+
+#[test]
+fn large_indices_and_the_chosen_back_are_drawn() {
+    use crate::klondike::settings::Back;
+    let card: Card = "TD".parse().unwrap();
+    let r = Rect::new(0.0, 0.0, CARD.w, CARD.h);
+    // The painter sees the index's size: record the sizes of the texts.
+    struct Sizes(Vec<f64>);
+    impl crate::shell::paint::Painter for Sizes {
+        fn fill_rect(&mut self, _: Rect, _: f64, _: Color) {}
+        fn stroke_rect(&mut self, _: Rect, _: f64, _: f64, _: Color) {}
+        fn line(&mut self, _: Point, _: Point, _: f64, _: Color) {}
+        fn fill_circle(&mut self, _: Point, _: f64, _: Color) {}
+        fn stroke_circle(&mut self, _: Point, _: f64, _: f64, _: Color) {}
+        fn fill_polygon(&mut self, _: &[Point], _: Color) {}
+        fn stroke_polygon(&mut self, _: &[Point], _: f64, _: Color) {}
+        fn text(&mut self, _: Point, _: &str, size: f64, _: Align, _: Color) {
+            self.0.push(size);
+        }
+        fn clip(&mut self, _: Option<Rect>) {}
+    }
+    let size = |look: Look| {
+        let mut s = Sizes(Vec::new());
+        draw_card(&mut s, card, r, true, look);
+        s.0[0]
+    };
+    let large = Look {
+        large_indices: true,
+        ..Look::default()
+    };
+    assert!(size(large) >= 1.4 * size(Look::default()));
+    // Each back its own colour.
+    let back = |b: Back| {
+        let mut rec = Recorder::default();
+        draw_card(
+            &mut rec,
+            card,
+            r,
+            false,
+            Look {
+                back: b,
+                ..Look::default()
+            },
+        );
+        match rec.ops.first() {
+            Some(Op::FillRect(_, c)) => *c,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(back(Back::Blue), BACK);
+    assert_ne!(back(Back::Red), BACK);
+    assert_ne!(back(Back::Green), back(Back::Red));
+}

@@ -8,6 +8,7 @@ use crate::shell::theme::{SystemPrefs, Theme};
 /// The media queries that say what the system prefers.
 const LIGHT_QUERY: &str = "(prefers-color-scheme: light)";
 const CONTRAST_QUERY: &str = "(prefers-contrast: more), (forced-colors: active)";
+pub(super) const REDUCED_MOTION_QUERY: &str = "(prefers-reduced-motion: reduce)";
 
 fn media(query: &str) -> Option<web_sys::MediaQueryList> {
     web_sys::window()?.match_media(query).ok().flatten()
@@ -53,6 +54,16 @@ impl App {
                 let l = wire(app, &list, "change", |a, _| a.apply_theme());
                 a.listeners.push(l);
             }
+        }
+        // Less motion, asked for while a game is open, applies at once.
+        if let Some(list) = media(REDUCED_MOTION_QUERY) {
+            let l = wire(app, &list, "change", |a, _| {
+                let on = prefers_reduced_motion();
+                if let Some(g) = a.game.as_mut() {
+                    g.set_reduced_motion(on);
+                }
+            });
+            a.listeners.push(l);
         }
         a.apply_theme();
     }

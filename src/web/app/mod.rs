@@ -138,11 +138,7 @@ fn wire(
 /// Whether the player asked the system for less motion.
 fn prefers_reduced_motion() -> bool {
     web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
+        .and_then(|w| w.match_media(look::REDUCED_MOTION_QUERY).ok().flatten())
         .is_some_and(|m| m.matches())
 }
 
