@@ -24,7 +24,7 @@ use crate::util::rng::Seed;
 pub type Target = fn(&[u8]);
 
 /// Every target, by the name its fuzz binary and corpus folder have.
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("klondike_deal", klondike_deal),
     ("phutball_position", phutball_position),
     ("phutball_record", phutball_record),
@@ -33,6 +33,7 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("move_notation", move_notation),
     ("url_query", url_query),
     ("save", save),
+    ("link", link),
 ];
 
 /// The input as text, if it is UTF-8 (every format here is text).
@@ -210,6 +211,7 @@ pub fn url_query(data: &[u8]) {
     let wanted = Wanted {
         seed: request.seed,
         options: request.options.clone(),
+        play: request.play.clone(),
     };
     let mut store = MemoryStore::default();
     let mut opened = open(kind, &wanted, &mut store, "fuzz", Seed(1));
@@ -239,6 +241,36 @@ pub fn save(data: &[u8]) {
         assert_eq!(other.save(), game.save(), "a loaded save round-trips");
         exercise(game.as_mut(), data, Play::Sometimes);
     }
+}
+
+/// A challenge link's body: the first byte picks the game, the rest is
+/// played onto a fresh deal as a link's body (the framing's check is
+/// skipped, so that the fuzzer reaches the decoder); a body that opens must
+/// go out as a link and come back as the same game.
+pub fn link(data: &[u8]) {
+    let Some((&pick, body)) = data.split_first() else {
+        return;
+    };
+    let kind = GameKind::ALL[usize::from(pick) % GameKind::ALL.len()];
+    let mut game = new_game(kind, Seed(u64::from(pick)));
+    if game.open_link_body(body).is_err() {
+        assert!(
+            game.moves().is_empty() && !game.can_redo(),
+            "a refused link plays nothing"
+        );
+        return;
+    }
+    let query = crate::host::link::query_with_moves(kind, game.as_ref());
+    let (request, problems) = parse_query(&query);
+    assert!(problems.is_empty(), "the game's own link is clean: {query}");
+    let mut again = new_game(kind, request.seed.unwrap_or(Seed(0)));
+    assert!(apply_options(again.as_mut(), &request.options).is_empty());
+    again.new_game(request.seed.unwrap_or(Seed(0)));
+    let play = request.play.unwrap_or_default();
+    crate::host::link::open(kind, again.as_mut(), &play).expect("the game's own link opens");
+    assert_eq!(again.moves(), game.moves(), "a link round-trips");
+    assert_eq!(again.can_redo(), game.can_redo());
+    exercise(again.as_mut(), data, Play::Sometimes);
 }
 
 #[cfg(test)]

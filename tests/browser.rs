@@ -879,3 +879,158 @@ async fn themes_follow_the_system_then_the_choice_and_are_kept() {
     b.assert_clean_console("themes").await;
     b.close().await;
 }
+
+/// The links in the Share panel, in order.
+async fn shared_links(b: &Browser) -> Vec<String> {
+    common::press(b, "share").await;
+    let links = b
+        .js("return [...document.querySelectorAll('[data-role=link]')].map(t => t.value);")
+        .await;
+    b.js("document.querySelector('[data-action=close]').click();")
+        .await;
+    links
+        .as_array()
+        .map(|l| {
+            l.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Opens `link` as a friend would: in a browser whose storage is empty.
+async fn open_as_a_friend(b: &Browser, link: &str) {
+    b.js("localStorage.clear();").await;
+    b.client.goto(link).await.expect("the link loads");
+    b.wait_for(
+        "the game",
+        "return !!window.parlour && !!window.parlour.game();",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn challenge_links_play_by_link_replay_a_win_and_refuse_tampering() {
+    use fantoccini::Locator;
+    use parlour::phutball::{Dims, Geometry};
+    use parlour::shell::geom::{Fit, Size};
+    if !enabled("challenge_links_play_by_link_replay_a_win_and_refuse_tampering") {
+        return;
+    }
+    let b = browser(900, 1000).await;
+    b.open("").await;
+    b.js("localStorage.clear();").await;
+    b.open("?game=phutball&seed=3").await;
+    b.wait_for("phutball", &painted(0, WOOD)).await;
+    let size = b
+        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
+        .await;
+    let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
+    let geo = Geometry::new(Dims::STANDARD);
+    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(3));
+    let fit = Fit::new(game.board_size(css), css);
+    let place = |point: &'static str| {
+        let b = &b;
+        async move {
+            let canvas = b
+                .client
+                .find(Locator::Css(".parlour canvas"))
+                .await
+                .unwrap();
+            let at = fit.to_css(geo.point(point.parse().unwrap()));
+            common::click(b, &canvas, css, at).await;
+        }
+    };
+    place("H11").await;
+    place("A1").await;
+    b.wait_for("two moves", "return window.parlour.moves().length === 2;")
+        .await;
+    // Before a move there is only the deal's link; now the game's too.
+    let links = shared_links(&b).await;
+    assert_eq!(links.len(), 2, "{links:?}");
+    assert!(links[0].ends_with("?game=phutball&seed=3"), "{}", links[0]);
+    assert!(links[1].contains("&play=1"), "{}", links[1]);
+    assert!(links[1].len() < links[0].len() + 20, "short: {}", links[1]);
+    // The friend opens it, two moves in, and answers.
+    open_as_a_friend(&b, &links[1]).await;
+    assert_eq!(
+        b.js("return window.parlour.moves();").await,
+        json!(["H11", "A1"])
+    );
+    let notices = text(&b, ".parlour-notices").await;
+    assert!(notices.contains("2 moves in"), "{notices}");
+    place("H13").await;
+    b.wait_for("the answer", "return window.parlour.moves().length === 3;")
+        .await;
+    let answer = shared_links(&b).await[1].clone();
+    let saved = b
+        .js("return localStorage.getItem('parlour:phutball');")
+        .await;
+    // A tampered link: a notice, and the game and save as they were.
+    let value = answer.split("play=").nth(1).unwrap().to_owned();
+    let mut chars: Vec<char> = value.chars().collect();
+    let last = chars.len() - 1;
+    chars[last] = if chars[last] == 'A' { 'B' } else { 'A' };
+    let tampered = answer.replace(&value, &chars.into_iter().collect::<String>());
+    b.client.goto(&tampered).await.unwrap();
+    b.wait_for(
+        "the refusal",
+        "const n = document.querySelector('.parlour-notices'); return !!n && n.textContent.includes('could not be opened');",
+    )
+    .await;
+    assert_eq!(
+        b.js("return window.parlour.moves().length;").await,
+        json!(3)
+    );
+    assert_eq!(
+        b.js("return localStorage.getItem('parlour:phutball');")
+            .await,
+        saved
+    );
+    // The answer reaches the first player, three moves in.
+    open_as_a_friend(&b, &answer).await;
+    assert_eq!(
+        b.js("return window.parlour.moves();").await,
+        json!(["H11", "A1", "H13"])
+    );
+    // Klondike: a game's link opens at the deal, to replay with Redo.
+    b.js("localStorage.clear();").await;
+    b.open("?game=klondike&seed=9").await;
+    b.wait_for("klondike", &painted(0, FELT)).await;
+    let (el, css) = common::canvas(&b).await;
+    let kl = parlour::klondike::view::Layout::for_board(
+        parlour::klondike::view::Layout::new(css, 7, 4).board,
+        7,
+        4,
+    );
+    let fit = Fit::new(kl.board, css);
+    common::click(&b, &el, css, fit.to_css(kl.stock.center())).await;
+    b.wait_for("a move", "return window.parlour.moves().length >= 1;")
+        .await;
+    let played = b.js("return window.parlour.moves();").await;
+    let replay = shared_links(&b).await[1].clone();
+    open_as_a_friend(&b, &replay).await;
+    assert_eq!(b.js("return window.parlour.moves();").await, json!([]));
+    assert!(text(&b, ".parlour-notices").await.contains("press Redo"));
+    let n = played.as_array().map_or(0, Vec::len);
+    for _ in 0..n {
+        common::press(&b, "redo").await;
+    }
+    b.wait_for(
+        "the replay",
+        &format!("return window.parlour.moves().length === {n};"),
+    )
+    .await;
+    assert_eq!(b.js("return window.parlour.moves();").await, played);
+    // Copy answers either way: copied, or why not.
+    common::press(&b, "share").await;
+    b.js("document.querySelector('[data-action=copy-link]').click();")
+        .await;
+    b.wait_for(
+        "the copy's answer",
+        "const s = document.querySelector('.parlour-share [role=status]'); return !!s && s.textContent.length > 0;",
+    )
+    .await;
+    b.assert_clean_console("links").await;
+    b.close().await;
+}

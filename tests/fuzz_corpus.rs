@@ -121,9 +121,25 @@ mod seeds {
         {
             put("url_query", &format!("seed-{i}"), q);
         }
+        put(
+            "url_query",
+            "seed-link",
+            &parlour::host::link::query_with_moves(GameKind::Phutball, &p),
+        );
         let mut k = Klondike::new(Seed(9));
         k.play(parlour::klondike::rules::Move::Deal)
             .expect("a deal");
+        // The link target's input: a byte that picks the game (by its
+        // remainder by three) and its seed, then the game's link body.
+        let mut d5 = Dominoes::new(Seed(5));
+        d5.run_computers();
+        let dir = corpus("link");
+        std::fs::create_dir_all(&dir).expect("the corpus folder");
+        for (pick, g) in [(9u8, &k as &dyn Game), (1, &p), (5, &d5)] {
+            let mut data = vec![pick];
+            data.extend(g.link_body());
+            std::fs::write(dir.join(format!("seed-{pick}")), data).expect("a seed");
+        }
         put(
             "save",
             "seed-klondike",

@@ -78,7 +78,7 @@ proptest! {
         let (req, problems) = parse_query(&query_for(kind, game.as_ref()));
         prop_assert!(problems.is_empty());
         let mut store = MemoryStore::default();
-        let wanted = Wanted { seed: req.seed, options: req.options };
+        let wanted = Wanted { seed: req.seed, options: req.options, play: req.play };
         let opened = open(req.game.unwrap(), &wanted, &mut store, "k", Seed(0));
         prop_assert_eq!(opened.game.save(), game.save());
     }

@@ -4,6 +4,7 @@
 
 pub mod appearance;
 pub mod events;
+pub mod link;
 pub mod params;
 pub mod save;
 pub mod session;

@@ -18,6 +18,8 @@ pub struct Request {
     pub seed: Option<Seed>,
     /// Game options, in URL order, not yet checked against the game.
     pub options: Vec<(String, String)>,
+    /// A challenge link's game (see [`crate::host::link`]), not yet checked.
+    pub play: Option<String>,
 }
 
 /// A parameter that was ignored, and why.
@@ -128,6 +130,7 @@ pub fn parse_query(query: &str) -> (Request, Vec<ParamProblem>) {
                 Ok(seed) => req.seed = Some(seed),
                 Err(e) => problems.push(ParamProblem::BadSeed(e)),
             },
+            crate::host::link::PARAM => req.play = Some(value),
             _ => req.options.push((key, value)),
         }
     }

@@ -5,6 +5,7 @@
 //! page whose URL the shell wrote itself therefore restores the save exactly.
 
 use crate::games::{new_game, GameKind};
+use crate::host::link;
 use crate::host::params::{apply_options, ParamProblem};
 use crate::host::save::{restore, write, Restored, Store};
 use crate::shell::Game;
@@ -34,6 +35,8 @@ pub struct Wanted {
     pub seed: Option<Seed>,
     /// Option values, unchecked.
     pub options: Vec<(String, String)>,
+    /// A challenge link's game ([`crate::host::link`]), unchecked.
+    pub play: Option<String>,
 }
 
 fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
@@ -44,9 +47,30 @@ fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
         .collect()
 }
 
+/// Checks a challenge link on a game of its own, touching nothing: the body
+/// to open once the real game is dealt.
+fn check_link(kind: GameKind, wanted: &Wanted, text: &str) -> Result<Vec<u8>, String> {
+    let seed = wanted.seed.ok_or("it names no deal (seed=…)")?;
+    let mut probe = new_game(kind, seed);
+    let refused = apply_options(probe.as_mut(), &wanted.options);
+    if let Some(p) = refused.first() {
+        return Err(p.to_string());
+    }
+    probe.new_game(seed);
+    let body = link::decode(kind, probe.as_ref(), text).map_err(|e| e.to_string())?;
+    probe
+        .open_link_body(&body)
+        .map_err(|e| link::LinkError::Moves(e).to_string())?;
+    Ok(body)
+}
+
 /// Opens `kind`: restores the save under `key`, then applies what is `wanted`,
 /// dealing anew (from `fresh` unless a seed is wanted) when the save does not
 /// match. The result is written back, so the store always holds what is shown.
+///
+/// A challenge link (`wanted.play`) is checked before anything else: one
+/// that does not open leaves the save as it was, and the player's own game
+/// opens with a notice saying why.
 pub fn open(
     kind: GameKind,
     wanted: &Wanted,
@@ -54,6 +78,21 @@ pub fn open(
     key: &str,
     fresh: Seed,
 ) -> Opened {
+    let link_body = match wanted.play.as_deref().map(|t| check_link(kind, wanted, t)) {
+        None => None,
+        Some(Ok(body)) => Some(body),
+        Some(Err(why)) => {
+            let mut opened = open(kind, &Wanted::default(), store, key, fresh);
+            opened.notices.insert(
+                0,
+                format!(
+                    "The game in this link could not be opened: {why}. Your own game is \
+                     shown instead."
+                ),
+            );
+            return opened;
+        }
+    };
     let mut game = new_game(kind, fresh);
     let mut notices = Vec::new();
     let restored = restore(store, key, kind, game.as_mut());
@@ -69,8 +108,18 @@ pub fn open(
     );
     let rules_changed = rule_values(game.as_ref()) != rules_before;
     let seed_differs = wanted.seed.is_some_and(|s| s != game.seed());
-    if !loaded || rules_changed || seed_differs {
+    if !loaded || rules_changed || seed_differs || link_body.is_some() {
         game.new_game(wanted.seed.unwrap_or(fresh));
+    }
+    if let Some(body) = link_body {
+        // Checked above on a game dealt the same way: it opens here too.
+        notices.push(match game.open_link_body(&body) {
+            Ok(n) if game.can_redo() => format!(
+                "This link holds a game of {n} moves: press Redo to replay it move by move."
+            ),
+            Ok(n) => format!("Opened the game in this link, {n} moves in."),
+            Err(e) => format!("The game in this link could not be opened: {e}."),
+        });
     }
     let written = match may_save.then(|| write(store, key, kind, game.as_ref())) {
         Some(Ok(text)) => Some(text),
@@ -102,6 +151,7 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
+            play: None,
         }
     }
 
@@ -233,5 +283,47 @@ mod tests {
             o.notices
         );
         assert_eq!(store.get("k").as_deref(), Some("garbage"));
+    }
+
+    #[test]
+    fn a_link_opens_its_game_and_a_tampered_one_keeps_the_save() {
+        use crate::host::link::query_with_moves;
+        use crate::host::params::parse_query;
+        let kind = GameKind::Phutball;
+        // Someone's game of three moves, shared by link.
+        let mut theirs = crate::phutball::Phutball::new(Seed(9));
+        for text in ["H11", "H12", "G10"] {
+            theirs.play_text(text).unwrap();
+        }
+        let query = query_with_moves(kind, &theirs);
+        let link = |q: &str| {
+            let (req, problems) = parse_query(q);
+            assert!(problems.is_empty());
+            Wanted {
+                seed: req.seed,
+                options: req.options,
+                play: req.play,
+            }
+        };
+        // My own game, saved.
+        let mut mine = MemoryStore::default();
+        let own = open(kind, &wanted(Some(4), &[]), &mut mine, "p", Seed(1));
+        let saved = mine.get("p");
+        // A tampered link: a notice, my game, my save untouched.
+        let bad = query.replace("seed=9", "seed=8");
+        let o = open(kind, &link(&bad), &mut mine, "p", Seed(1));
+        assert!(
+            o.notices[0].contains("could not be opened"),
+            "{:?}",
+            o.notices
+        );
+        assert_eq!(o.game.seed(), own.game.seed());
+        assert_eq!(mine.get("p"), saved);
+        // The link as sent: its game, three moves in, saved.
+        let o = open(kind, &link(&query), &mut mine, "p", Seed(1));
+        assert_eq!(o.notices, ["Opened the game in this link, 3 moves in."]);
+        assert_eq!(o.game.seed(), Seed(9));
+        assert_eq!(o.game.moves().len(), 3);
+        assert_ne!(mine.get("p"), saved);
     }
 }

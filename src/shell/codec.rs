@@ -38,7 +38,7 @@ pub fn state_from_text<T: DeserializeOwned>(text: &str) -> Result<T, StateError>
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Standard base64 with padding.
-fn base64_encode(bytes: &[u8]) -> String {
+pub(crate) fn base64_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let b = [
@@ -58,8 +58,42 @@ fn base64_encode(bytes: &[u8]) -> String {
     out
 }
 
+/// Base64 safe in a URL (RFC 4648 §5: `-` and `_`, no padding).
+pub fn base64url_encode(bytes: &[u8]) -> String {
+    base64_encode(bytes)
+        .trim_end_matches('=')
+        .chars()
+        .map(|c| match c {
+            '+' => '-',
+            '/' => '_',
+            c => c,
+        })
+        .collect()
+}
+
+/// Decodes [`base64url_encode`]'s output; `None` for anything else.
+pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
+    if text.contains(['+', '/', '=']) || text.len() % 4 == 1 {
+        return None;
+    }
+    let mut standard: String = text
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    while !standard.len().is_multiple_of(4) {
+        standard.push('=');
+    }
+    // One text per bytes: unused low bits in the last character are refused,
+    // so no two links differ only there.
+    base64_decode(&standard).filter(|bytes| base64url_encode(bytes) == text)
+}
+
 /// Decodes [`base64_encode`]'s output; `None` for anything else.
-fn base64_decode(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn base64_decode(text: &str) -> Option<Vec<u8>> {
     let text = text.as_bytes();
     if !text.len().is_multiple_of(4) {
         return None;
@@ -113,5 +147,23 @@ mod tests {
         );
         assert!(state_from_text::<u32>(&text).is_err());
         assert!(state_from_text::<u32>("%%%%").is_err());
+    }
+
+    #[test]
+    fn base64url_round_trips_and_refuses_the_standard_alphabet() {
+        for n in 0..40u8 {
+            let bytes: Vec<u8> = (0..n)
+                .map(|i| i.wrapping_mul(97).wrapping_add(250))
+                .collect();
+            let text = base64url_encode(&bytes);
+            assert!(!text.contains(['+', '/', '=']), "{text}");
+            assert_eq!(base64url_decode(&text), Some(bytes));
+        }
+        assert_eq!(base64url_decode("ab+d"), None);
+        assert_eq!(base64url_decode("abcde"), None);
+        assert_eq!(base64url_decode("ab c"), None);
+        // "QQ" is "A"; "QR" differs only in bits that carry nothing.
+        assert_eq!(base64url_decode("QQ"), Some(b"A".to_vec()));
+        assert_eq!(base64url_decode("QR"), None);
     }
 }

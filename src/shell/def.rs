@@ -154,6 +154,11 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// own (`*`).
     const MAKES_MOVES_ITSELF: bool = false;
 
+    /// Whether a challenge link's game opens at its start with its moves
+    /// ready to replay by Redo (a solitaire's win, to watch), rather than
+    /// after its moves (a game played by link, to answer).
+    const LINK_REPLAYS: bool = false;
+
     /// The first position of a game under `settings`, dealt from `seed` or
     /// laid out as `start` says.
     fn setup(

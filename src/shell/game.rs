@@ -69,7 +69,7 @@ impl Outcome {
 }
 
 /// Why a saved state could not be restored.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateError(pub String);
 
 impl fmt::Display for StateError {
@@ -135,6 +135,19 @@ pub trait Game {
 
     /// The theme to draw in.
     fn set_theme(&mut self, _theme: Theme) {}
+
+    /// The game as the body of a link that replays it: its start, when not
+    /// the deal's own, and its moves (framed and checked by `host::link`).
+    fn link_body(&self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Replaces the game by the one in a link's body, dealt from this game's
+    /// seed under its settings, every move checked; returns how many moves
+    /// it played.
+    fn open_link_body(&mut self, _body: &[u8]) -> Result<usize, StateError> {
+        Err(StateError("this game cannot be opened from a link".into()))
+    }
 
     /// Statistics for the current mode, as label–value rows, if the game keeps any.
     fn stats(&self) -> Option<Vec<(String, String)>> {

@@ -45,10 +45,14 @@ pub struct OptionSpec {
 impl OptionSpec {
     /// Checks that `value` is one of the choices and returns its canonical form.
     pub fn check(&self, value: &str) -> Result<&'static str, OptionError> {
+        self.index(value).map(|i| self.choices[i].value)
+    }
+
+    /// Which of the choices `value` is.
+    pub fn index(&self, value: &str) -> Result<usize, OptionError> {
         self.choices
             .iter()
-            .find(|c| c.value == value)
-            .map(|c| c.value)
+            .position(|c| c.value == value)
             .ok_or_else(|| OptionError::BadValue {
                 key: self.key.to_owned(),
                 value: value.to_owned(),

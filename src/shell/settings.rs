@@ -38,13 +38,10 @@ pub trait Setting: Copy + PartialEq + Default + 'static {
 
     /// Reads a value written by [`Setting::text`].
     fn parse(text: &str) -> Result<Self, OptionError> {
-        let canonical = Self::SPEC.check(text)?;
-        let i = Self::SPEC
-            .choices
-            .iter()
-            .position(|c| c.value == canonical)
-            .unwrap_or(0);
-        Ok(Self::ALL[i])
+        // The index is found once, for every setting (the macro keeps
+        // `ALL` in the order of the choices).
+        let i = Self::SPEC.index(text)?;
+        Ok(Self::ALL.get(i).copied().unwrap_or_default())
     }
 }
 

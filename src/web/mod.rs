@@ -214,6 +214,7 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
                 Wanted {
                     seed: m.seed.map(Seed),
                     options,
+                    play: None,
                 },
             )
         }

@@ -23,6 +23,7 @@ use crate::util::rng::Seed;
 use std::ops::ControlFlow;
 use table::{Screen, Table};
 
+mod link;
 mod page;
 mod table;
 

@@ -125,6 +125,14 @@ impl<D: GameDef> Game for Shell<D> {
         self.table.screen.theme = theme;
     }
 
+    fn link_body(&self) -> Vec<u8> {
+        Shell::link_body(self)
+    }
+
+    fn open_link_body(&mut self, body: &[u8]) -> Result<usize, StateError> {
+        Shell::open_link_body(self, body)
+    }
+
     fn moves(&self) -> Vec<String> {
         self.table.moves.clone()
     }

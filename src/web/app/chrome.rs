@@ -14,11 +14,12 @@ pub(super) enum Action {
     Rules,
     Stats,
     Record,
+    Share,
     Back,
 }
 
 impl Action {
-    const ALL: [Action; 9] = [
+    const ALL: [Action; 10] = [
         Action::New,
         Action::Undo,
         Action::Redo,
@@ -27,6 +28,7 @@ impl Action {
         Action::Rules,
         Action::Stats,
         Action::Record,
+        Action::Share,
         Action::Back,
     ];
 
@@ -41,6 +43,7 @@ impl Action {
             Action::Rules => ("Rules", "Rules", "rules"),
             Action::Stats => ("Stats", "Statistics", "stats"),
             Action::Record => ("Record", "Game record: export and import", "record"),
+            Action::Share => ("Share", "Share a link to this game", "share"),
             Action::Back => ("← Games", "Back to games", "back"),
         }
     }

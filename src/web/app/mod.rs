@@ -251,6 +251,7 @@ impl App {
                 let wanted = Wanted {
                     seed: req.seed,
                     options: req.options,
+                    play: req.play,
                 };
                 self.open_game(kind, &wanted, notices);
                 // Write back the canonical URL: bad parameters vanish, the seed appears.
@@ -508,6 +509,7 @@ impl App {
             Action::Rules => return self.open_rules(),
             Action::Stats => return self.open_stats(),
             Action::Record => return self.open_record(),
+            Action::Share => return self.open_share(),
             Action::Back => {
                 self.show_picker();
                 self.sync_url(true);

@@ -247,3 +247,105 @@ impl App {
         }
     }
 }
+
+impl App {
+    /// Where a link to this game points: this page when it is Parlour's own,
+    /// else Parlour's page beside the module (an embedded instance).
+    fn link_base(&self) -> String {
+        let here = web_sys::window().map(|w| w.location());
+        match here {
+            Some(l) if self.config.url_sync => format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            ),
+            _ => assets::url("index.html"),
+        }
+    }
+
+    /// The Share panel: a link to the deal and, once moves are played, a
+    /// link to the game itself, each with a Copy button.
+    pub(super) fn open_share(&mut self) {
+        let (Some(g), Some(kind)) = (&self.game, self.current.get()) else {
+            return;
+        };
+        let base = self.link_base();
+        let mut links = vec![(
+            "This deal",
+            "Opens the same deal under the same rules, for a friend to try.".to_owned(),
+            format!("{base}{}", query_for(kind, g.as_ref())),
+        )];
+        if !g.moves().is_empty() {
+            let what = match kind {
+                GameKind::Klondike => {
+                    "Opens this deal with your moves so far, ready to replay with Redo."
+                }
+                _ => {
+                    "Opens this game as it stands, to play by link: make your move, then \
+                     share the new link with your opponent."
+                }
+            };
+            links.push((
+                "This game, move by move",
+                what.to_owned(),
+                format!(
+                    "{base}{}",
+                    crate::host::link::query_with_moves(kind, g.as_ref())
+                ),
+            ));
+        }
+        let body = dom::element("div", "parlour-share");
+        let mut copies = Vec::new();
+        for (title, what, link) in links {
+            let _ = body.append_child(&dom::text("h3", "", title));
+            let _ = body.append_child(&dom::text("p", "parlour-note", &what));
+            let area = dom::element("textarea", "parlour-record-text")
+                .unchecked_into::<HtmlTextAreaElement>();
+            area.set_value(&link);
+            area.set_read_only(true);
+            attr(&area, "rows", "2");
+            attr(&area, "aria-label", title);
+            attr(&area, "data-role", "link");
+            let _ = body.append_child(&area);
+            let copy = dom::button("parlour-button", "Copy", &format!("Copy: {title}"));
+            attr(&copy, "data-action", "copy-link");
+            let _ = body.append_child(&copy);
+            copies.push((copy, link));
+        }
+        let said = dom::element("p", "parlour-note");
+        attr(&said, "role", "status");
+        let _ = body.append_child(&said);
+        self.open_panel("Share", &body);
+        self.wire_panel_close();
+        for (copy, link) in copies {
+            let said = said.clone();
+            self.panel_listeners
+                .push(Listener::new(&copy, "click", move |_| {
+                    copy_text(&link, &said)
+                }));
+        }
+    }
+}
+
+/// Puts `text` on the clipboard and says how that went in `said`.
+fn copy_text(text: &str, said: &HtmlElement) {
+    let Some(clipboard) = web_sys::window().map(|w| w.navigator().clipboard()) else {
+        return;
+    };
+    let (done, refused) = (said.clone(), said.clone());
+    let ok = Closure::once_into_js(move |_: JsValue| {
+        done.set_text_content(Some("Copied."));
+    });
+    let err = Closure::once_into_js(move |_: JsValue| {
+        refused.set_text_content(Some(
+            "The browser would not copy: select the link and copy it yourself.",
+        ));
+    });
+    // `then` called by name: the closures are plain JS functions here.
+    let promise = clipboard.write_text(text);
+    if let Ok(then) = js_sys::Reflect::get(&promise, &JsValue::from_str("then"))
+        .and_then(|t| t.dyn_into::<js_sys::Function>())
+    {
+        let _ = then.call2(&promise, &ok, &err);
+    }
+}
