@@ -14,7 +14,7 @@ use crate::shell::drag::Grip;
 use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::position::{Ending, Position as _};
+use crate::shell::position::{Ending, Position as _, Seat};
 use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Progress, Think};
 use crate::util::rng::Seed;
@@ -106,6 +106,10 @@ impl GameDef for DominoesDef {
 
     fn has_person(settings: &Settings) -> bool {
         settings.seats().contains(&None)
+    }
+
+    fn is_person(settings: &Settings, seat: Seat) -> bool {
+        settings.seats().get(seat) == Some(&None)
     }
 
     /// Not with two people or more: their hands are hidden from each other.

@@ -45,6 +45,7 @@ impl GameDef for KlondikeDef {
     /// Safe cards go up by themselves, and the game finishes itself.
     const MAKES_MOVES_ITSELF: bool = true;
     const LINK_REPLAYS: bool = true;
+    const CELEBRATES_ITSELF: bool = true;
 
     fn setup(settings: &Settings, seed: Seed, start: &Option<State>) -> Result<State, String> {
         match start {

@@ -128,6 +128,10 @@ pub fn drop(g: &Game) -> Action<Move> {
 
 /// What a pointer gesture asks for.
 pub fn gesture(g: &Game, ui: &mut Ui, gesture: Gesture) -> Action<Move> {
+    // A tap during the win's cascade ends it, and does nothing else.
+    if matches!(gesture, Gesture::Tap { .. }) && ui.skip_celebration(g.now) {
+        return Action::Redraw;
+    }
     if ui.search.is_some() {
         return match gesture {
             Gesture::Tap { .. } => ui.stop_search(),
@@ -198,6 +202,10 @@ fn describe_focus(state: &State, pile: Pile, depth: u8) -> String {
 
 /// What a key asks for.
 pub fn key(g: &Game, ui: &mut Ui, key: Key) -> Action<Move> {
+    // So does any key.
+    if ui.skip_celebration(g.now) {
+        return Action::Redraw;
+    }
     if ui.search.is_some() {
         return match key {
             Key::Escape | Key::Enter | Key::Space => ui.stop_search(),

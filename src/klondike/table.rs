@@ -199,6 +199,13 @@ impl Ui {
         self.celebration.as_ref().filter(|c| !c.done(now))
     }
 
+    /// Ends the celebration at once (any key or tap); whether one ran.
+    pub fn skip_celebration(&mut self, now: f64) -> bool {
+        let running = self.celebrating(now).is_some();
+        self.celebration = None;
+        running
+    }
+
     /// Starts cards gliding from where they were drawn in `before` to where
     /// they are now.
     fn fly_from(&mut self, g: &Game, before: &State, layout: &Layout) {

@@ -673,3 +673,36 @@ fn preferences_stay_out_of_links_but_in_the_save() {
     assert_eq!(again.option("hand"), Some("left"));
     assert_eq!(again.option("back"), Some("red"));
 }
+
+#[test]
+fn a_key_or_a_tap_ends_the_win_s_cascade() {
+    let won = |k: &mut Klondike| {
+        let mut s = State::new(
+            Rules {
+                tableau: 1,
+                ..Rules::default()
+            },
+            vec![col(0, "KS")],
+            vec![],
+        );
+        s.foundations = vec![13, 13, 13, 12];
+        set_up(k, s);
+        k.set_reduced_motion(false);
+        k.tick(1000.0);
+        k.play(Move::TableauToFoundation(0)).unwrap();
+        assert!(k.state().is_won());
+        k.tick(1100.0);
+        assert!(k.ui().celebrating(1100.0).is_some(), "the cascade runs");
+    };
+    let mut k = game(1);
+    won(&mut k);
+    assert_eq!(k.key(Key::Right, BOARD), Outcome::redraw());
+    assert!(k.ui().celebrating(1100.0).is_none(), "a key ended it");
+    won(&mut k);
+    let tap = Gesture::Tap {
+        at: Point::new(5.0, 5.0),
+        count: 1,
+    };
+    assert_eq!(k.gesture(tap, board()), Outcome::redraw());
+    assert!(k.ui().celebrating(1100.0).is_none(), "a tap ended it");
+}

@@ -11,7 +11,7 @@ use crate::shell::def::{Action, Change, GameDef, Loaded, View};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::position::Position as _;
+use crate::shell::position::{Position as _, Seat};
 use crate::shell::settings::Settings as _;
 use crate::shell::think::Pace;
 use crate::util::rng::{Rng, Seed};
@@ -54,6 +54,12 @@ impl GameDef for PhutballDef {
 
     fn has_person(settings: &Settings) -> bool {
         settings.opponent.level().is_none() || settings.computer != ComputerSide::Both
+    }
+
+    /// Seat 0 is Ohs, seat 1 Eks.
+    fn is_person(settings: &Settings, seat: Seat) -> bool {
+        let side = if seat == 0 { Side::Ohs } else { Side::Eks };
+        !settings.computer_plays(side)
     }
 
     /// The computer's thinking: the random and greedy levels decide at

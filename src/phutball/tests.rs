@@ -335,3 +335,70 @@ fn enter_asks_the_thinking_computer_to_move_now() {
     );
     assert!(g.tick(1.0).changed, "it moves on the next frame");
 }
+
+/// A game where Ohs, a person, can score at once: the ball on H18 under a man on H19.
+fn one_jump_from_a_win(opponent: &str) -> Phutball {
+    let p = position_format::parse("to-move: ohs\nball: H18\nmen: H19\n").unwrap();
+    let mut settings = settings::Settings::default();
+    crate::shell::settings::Settings::set(&mut settings, "opponent", opponent).unwrap();
+    let mut g = Phutball::from_start(Seed(1), settings, Some(Setup::of(&p))).unwrap();
+    g.tick(1000.0);
+    g
+}
+
+#[test]
+fn a_person_s_win_rains_confetti_until_a_key_or_its_time_is_up() {
+    use crate::shell::paint::{Op, Recorder};
+    let board = Size::new(800.0, 1000.0);
+    let fills = |g: &Phutball| {
+        let mut r = Recorder::default();
+        g.draw(&mut r, g.board_size(board));
+        r.count(|op| matches!(op, Op::FillRect(..)))
+    };
+    let mut g = one_jump_from_a_win("human");
+    let before = fills(&g);
+    g.play_text("H18-H20").unwrap();
+    assert!(g.ending().is_some(), "Ohs scored");
+    g.tick(1500.0);
+    assert!(fills(&g) > before + 10, "confetti over the board");
+    // A key ends it, and does nothing else.
+    let moves = g.moves();
+    assert_eq!(g.key(Key::Right, board), Outcome::redraw());
+    assert_eq!(g.moves(), moves);
+    let calm = fills(&g);
+    assert!(calm < before + 10, "{calm}");
+    // Left alone, it stops by itself; undo or reduced motion end it too.
+    let mut g = one_jump_from_a_win("human");
+    g.play_text("H18-H20").unwrap();
+    assert!(g.tick(1100.0).redraw);
+    g.tick(1000.0 + crate::shell::cheer::CHEER_MS + 100.0);
+    assert!(fills(&g) < before + 10);
+    let mut g = one_jump_from_a_win("human");
+    g.set_reduced_motion(true);
+    g.play_text("H18-H20").unwrap();
+    g.tick(1500.0);
+    assert!(fills(&g) < before + 10, "no confetti with reduced motion");
+}
+
+#[test]
+fn a_computer_s_win_is_not_celebrated() {
+    use crate::shell::paint::{Op, Recorder};
+    // Against the computer playing Ohs (the person is Eks), Ohs' goal is the computer's.
+    let p = position_format::parse("to-move: ohs\nball: H18\nmen: H19\n").unwrap();
+    let mut settings = settings::Settings::default();
+    crate::shell::settings::Settings::set(&mut settings, "opponent", "random").unwrap();
+    crate::shell::settings::Settings::set(&mut settings, "computer", "ohs").unwrap();
+    let mut g = Phutball::from_start(Seed(1), settings, Some(Setup::of(&p))).unwrap();
+    g.tick(1000.0);
+    let board = g.board_size(Size::new(800.0, 1000.0));
+    let count = |g: &Phutball| {
+        let mut r = Recorder::default();
+        g.draw(&mut r, board);
+        r.count(|op| matches!(op, Op::FillRect(..)))
+    };
+    let before = count(&g);
+    g.play_text("H18-H20").unwrap();
+    g.tick(1500.0);
+    assert!(g.ending().is_some());
+    assert!(count(&g) < before + 10, "no confetti for the computer");
+}

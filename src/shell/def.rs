@@ -9,7 +9,7 @@ use crate::shell::drag::{Grip, Lift};
 use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
-use crate::shell::position::Position;
+use crate::shell::position::{Position, Seat};
 use crate::shell::settings::Settings;
 use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Think};
@@ -159,6 +159,10 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// after its moves (a game played by link, to answer).
     const LINK_REPLAYS: bool = false;
 
+    /// Whether the game draws its own win celebration (Klondike's cascade);
+    /// otherwise the shell's confetti falls when a person wins.
+    const CELEBRATES_ITSELF: bool = false;
+
     /// The first position of a game under `settings`, dealt from `seed` or
     /// laid out as `start` says.
     fn setup(
@@ -177,6 +181,11 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     /// replies too, to the person's last move.
     fn has_person(_settings: &Self::Settings) -> bool {
         true
+    }
+
+    /// Whether `seat` is a person's: a win there is celebrated.
+    fn is_person(settings: &Self::Settings, _seat: Seat) -> bool {
+        Self::has_person(settings)
     }
 
     /// Whether undo and redo are offered (not where hands are hidden from

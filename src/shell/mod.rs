@@ -4,6 +4,7 @@
 //! way a computer thinks ([`think`]), typed settings ([`settings`],
 //! [`options`]), input gestures, painting, board geometry and the save codec.
 
+pub mod cheer;
 pub mod codec;
 pub mod def;
 pub mod drag;

@@ -231,12 +231,13 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
     let color = ink(card, look);
     // The corner index: big enough to read on a phone, where a card is ~45
     // px wide; half as large again when asked, its suit mark moved down.
-    let (index_size, mark_below) = if look.large_indices {
-        (r.w * 0.45, r.h * 0.21)
+    // (The large index sits further in, so that a "10" stays on the card.)
+    let (index_size, mark_below, inset) = if look.large_indices {
+        (r.w * 0.45, r.h * 0.21, 0.26)
     } else {
-        (r.w * 0.3, r.h * 0.16)
+        (r.w * 0.3, r.h * 0.16, 0.2)
     };
-    let left = Point::new(r.x + r.w * 0.2, r.y + r.h * 0.13);
+    let left = Point::new(r.x + r.w * inset, r.y + r.h * 0.13);
     p.text(left, index_text(card), index_size, Align::Center, color);
     draw_mark(
         p,

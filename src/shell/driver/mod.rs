@@ -16,7 +16,7 @@ use crate::shell::drag::Drag;
 use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::Size;
 use crate::shell::input::Gesture;
-use crate::shell::position::{BadMoveText, Position};
+use crate::shell::position::{BadMoveText, Ending, Position};
 use crate::shell::record::{read_mark, replay_canonical, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
@@ -140,6 +140,7 @@ impl<D: GameDef> Shell<D> {
     fn replace(&mut self, mut next: Self, how: Dealt) {
         next.table.stats = std::mem::take(&mut self.table.stats);
         next.table.screen = self.table.screen;
+        next.table.screen.cheer = None;
         *self = next.dealt(how);
     }
 
@@ -258,6 +259,14 @@ impl<D: GameDef> Shell<D> {
         let effect = t.position.play(mv)?;
         t.moves.push(text);
         if !was_over && t.position.ending().is_some() {
+            if let Some(Ending::Won(seat)) = t.position.ending() {
+                if !D::CELEBRATES_ITSELF
+                    && !t.screen.reduced_motion
+                    && D::is_person(&t.settings, seat)
+                {
+                    t.screen.cheer = Some(t.screen.now);
+                }
+            }
             t.count(None, Event::Ended);
         }
         Ok(effect)

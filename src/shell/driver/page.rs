@@ -1,6 +1,7 @@
 //! The page-facing [`Game`], implemented once for every hosted game.
 
 use super::{Shell, Who, MAX_FRAME_MS, THINKING};
+use crate::shell::cheer;
 use crate::shell::codec::state_to_text;
 use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome, StateError};
@@ -57,10 +58,19 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn draw(&self, painter: &mut dyn Painter, board: Size) {
         D::draw(&self.view(), &self.ui, painter, board);
+        let screen = &self.table.screen;
+        if let Some(from) = screen.cheer {
+            cheer::draw(painter, board, screen.now - from);
+        }
     }
 
     fn gesture(&mut self, gesture: Gesture, board: Size) -> Outcome {
         self.table.screen.board = board;
+        // A tap ends the celebration, and does nothing else.
+        if self.table.screen.cheer.is_some() && matches!(gesture, Gesture::Tap { .. }) {
+            self.table.screen.cheer = None;
+            return Outcome::redraw();
+        }
         if self.computer_to_move() {
             return match gesture {
                 Gesture::Tap { .. } => Outcome::say(THINKING),
@@ -77,6 +87,10 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn key(&mut self, key: Key, board: Size) -> Outcome {
         self.table.screen.board = board;
+        // So does any key.
+        if self.table.screen.cheer.take().is_some() {
+            return Outcome::redraw();
+        }
         if self.computer_to_move() {
             match key {
                 Key::Enter | Key::Space => {
@@ -114,7 +128,16 @@ impl<D: GameDef> Game for Shell<D> {
         let thought = flying.and(self.think(now_ms));
         let (view, ui) = self.parts();
         let action = D::tick(&view, ui);
-        thought.and(self.carry_out(action, Who::Game))
+        let mut out = thought.and(self.carry_out(action, Who::Game));
+        // The celebration asks for frames until it is over.
+        let screen = &mut self.table.screen;
+        if let Some(from) = screen.cheer {
+            if screen.reduced_motion || now_ms - from >= cheer::CHEER_MS {
+                screen.cheer = None;
+            }
+            out.redraw = true;
+        }
+        out
     }
 
     fn set_reduced_motion(&mut self, on: bool) {
@@ -175,6 +198,7 @@ impl<D: GameDef> Game for Shell<D> {
             Err(e) => return Outcome::say(e.to_string()),
         };
         let before = std::mem::replace(&mut t.position, position);
+        t.screen.cheer = None;
         if before.ending().is_some() && t.position.ending().is_none() {
             t.count(Some(&before), Event::Unended);
         }

@@ -17,6 +17,8 @@ pub(super) struct Screen {
     pub(super) reduced_motion: bool,
     pub(super) theme: Theme,
     pub(super) board: Size,
+    /// When the shell's win celebration began (the frame clock), while it runs.
+    pub(super) cheer: Option<f64>,
 }
 
 /// Everything of a game but its screen-only state and its thinking: what a
