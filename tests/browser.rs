@@ -747,6 +747,44 @@ async fn a_phone_gets_one_row_of_icons_and_most_of_the_screen() {
                 target >= least,
                 "{device:?} {game}: smallest target {target} px"
             );
+            if game == "klondike" {
+                // Cover a face-up card (the 5 of hearts onto the 6 of spades,
+                // by touch on the phone): the strip it leaves showing is the
+                // smallest target.
+                use parlour::klondike::rules::Pile;
+                use parlour::klondike::{view, Klondike};
+                use parlour::shell::geom::Fit;
+                let k = Klondike::new(parlour::Seed(7));
+                // Let the deal's animation finish.
+                tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+                let (el, css) = common::canvas(&b).await;
+                let board = view::Layout::board_for(css, k.state());
+                let layout = view::Layout::of(board, k.state(), false);
+                let fit = Fit::new(board, css);
+                let sprites = view::scene(k.state(), &layout);
+                let top = |pile: u8| {
+                    let rect = sprites
+                        .iter()
+                        .filter(|s| s.pile == Pile::Tableau(pile))
+                        .last()
+                        .map(|s| s.rect)
+                        .expect("a card");
+                    fit.to_css(rect.center())
+                };
+                common::drag_on(&b, &el, css, top(3), top(4), device.touch()).await;
+                b.wait_for(
+                    "the 5 on the 6 (and the ace up by itself)",
+                    "return window.parlour.moves().length >= 1;",
+                )
+                .await;
+                let m = b.js(MEASURE).await;
+                let target = m["target"].as_f64().unwrap_or(0.0);
+                eprintln!("{device:?} klondike after a move: {m}");
+                assert!(
+                    target >= 24.0,
+                    "{device:?}: a covered card's strip {target} px"
+                );
+            }
         }
         if phone {
             // The menu holds the rest; a tap opens it, Escape closes it, and

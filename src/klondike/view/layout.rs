@@ -163,8 +163,16 @@ impl Layout {
 
     /// The vertical steps between face-down and face-up cards of a pile, shrunk
     /// together when the pile would run off the bottom of the board.
+    /// On a portrait table (a phone) face-up cards fan wider, so that the
+    /// strip a covered card shows stays a finger's width: 24 CSS px on a
+    /// 360 px screen, where the fan of a landscape table would leave 18.
     pub fn fan(&self, down: usize, up: usize) -> (f64, f64) {
-        let (fd, fu) = (FAN_DOWN * CARD.h, FAN_UP * CARD.h);
+        let up_step = if self.board.h > self.board.w {
+            FAN_UP_TALL
+        } else {
+            FAN_UP
+        };
+        let (fd, fu) = (FAN_DOWN * CARD.h, up_step * CARD.h);
         let room = self.board.h - MARGIN - CARD.h - self.tableau.first().map_or(0.0, |r| r.y);
         let need = down as f64 * fd + up.saturating_sub(1) as f64 * fu;
         if need <= room || need <= 0.0 {

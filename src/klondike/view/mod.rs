@@ -24,6 +24,8 @@ const MIN_HEIGHT: f64 = 600.0;
 const MAX_HEIGHT: f64 = 1800.0;
 const FAN_DOWN: f64 = 0.12;
 const FAN_UP: f64 = 0.28;
+/// The face-up fan on a portrait table (see [`Layout::fan`]).
+const FAN_UP_TALL: f64 = 0.4;
 const FAN_WASTE: f64 = 0.24;
 /// Double Solitaire: the height of the waiting player's strip, in card heights.
 const STRIP: f64 = 1.45;

@@ -248,3 +248,17 @@ fn large_indices_and_the_chosen_back_are_drawn() {
     assert_ne!(back(Back::Red), BACK);
     assert_ne!(back(Back::Green), back(Back::Red));
 }
+
+#[test]
+fn on_a_phone_a_covered_card_shows_a_finger_s_width() {
+    use crate::shell::geom::Fit;
+    // A 360 × 568 CSS px stage (a phone under the toolbar and status line).
+    let css = Size::new(360.0, 568.0);
+    let layout = Layout::new(css, 7, 4);
+    let fit = Fit::new(layout.board, css);
+    let (_, up) = layout.fan(3, 4);
+    assert!(up * fit.scale >= 24.0, "{} CSS px", up * fit.scale);
+    // A landscape table keeps the tighter fan.
+    let wide = Layout::new(Size::new(1280.0, 700.0), 7, 4);
+    assert!(wide.fan(3, 4).1 < up);
+}
