@@ -765,8 +765,7 @@ async fn a_phone_gets_one_row_of_icons_and_most_of_the_screen() {
                 let top = |pile: u8| {
                     let rect = sprites
                         .iter()
-                        .filter(|s| s.pile == Pile::Tableau(pile))
-                        .last()
+                        .rfind(|s| s.pile == Pile::Tableau(pile))
                         .map(|s| s.rect)
                         .expect("a card");
                     fit.to_css(rect.center())
