@@ -367,34 +367,60 @@ async fn a_panic_shows_the_error_panel_and_start_over_recovers() {
     b.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
-    use fantoccini::Locator;
+/// Opens a fresh standard Phutball game of this seed at 900×1000 and returns
+/// the browser and where each point is drawn, in CSS pixels of the canvas.
+async fn phutball_by_clicks(seed: u64) -> (Browser, PhutballPoints) {
     use parlour::phutball::{Dims, Geometry};
     use parlour::shell::geom::{Fit, Size};
-    if !enabled("phutball_placements_and_a_two_jump_chain_by_clicks") {
-        return;
-    }
     let b = browser(900, 1000).await;
     b.open("").await;
     b.js("localStorage.clear();").await;
-    b.open("?game=phutball&seed=3").await;
+    b.open(&format!("?game=phutball&seed={seed}")).await;
     b.wait_for("phutball", &painted(0, WOOD)).await;
     let size = b
         .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
         .await;
     let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
-    let geo = Geometry::new(Dims::STANDARD);
-    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(3));
+    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(seed));
     let fit = Fit::new(game.board_size(css), css);
-    let canvas = b
-        .client
-        .find(Locator::Css(".parlour canvas"))
-        .await
-        .unwrap();
+    let points = PhutballPoints {
+        css,
+        fit,
+        geo: Geometry::new(Dims::STANDARD),
+    };
+    (b, points)
+}
+
+/// Where a standard Phutball board's points are on the page's canvas.
+struct PhutballPoints {
+    css: parlour::shell::geom::Size,
+    fit: parlour::shell::geom::Fit,
+    geo: parlour::phutball::Geometry,
+}
+
+impl PhutballPoints {
+    /// Clicks the point named like `H11`.
+    async fn click(&self, b: &Browser, point: &str) {
+        let canvas = b
+            .client
+            .find(fantoccini::Locator::Css(".parlour canvas"))
+            .await
+            .expect("the canvas");
+        let at = self
+            .fit
+            .to_css(self.geo.point(point.parse().expect("a point")));
+        common::click(b, &canvas, self.css, at).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn phutball_placements_and_a_two_jump_chain_by_clicks() {
+    if !enabled("phutball_placements_and_a_two_jump_chain_by_clicks") {
+        return;
+    }
+    let (b, points) = phutball_by_clicks(3).await;
     for point in ["H11", "A1", "H13", "H10", "H12", "H14", "H14"] {
-        let at = fit.to_css(geo.point(point.parse().unwrap()));
-        common::click(&b, &canvas, css, at).await;
+        points.click(&b, point).await;
     }
     b.wait_for(
         "the chain",
@@ -948,36 +974,12 @@ async fn open_as_a_friend(b: &Browser, link: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn challenge_links_play_by_link_replay_a_win_and_refuse_tampering() {
-    use fantoccini::Locator;
-    use parlour::phutball::{Dims, Geometry};
-    use parlour::shell::geom::{Fit, Size};
+    use parlour::shell::geom::Fit;
     if !enabled("challenge_links_play_by_link_replay_a_win_and_refuse_tampering") {
         return;
     }
-    let b = browser(900, 1000).await;
-    b.open("").await;
-    b.js("localStorage.clear();").await;
-    b.open("?game=phutball&seed=3").await;
-    b.wait_for("phutball", &painted(0, WOOD)).await;
-    let size = b
-        .js("const r = document.querySelector('.parlour canvas').getBoundingClientRect(); return [r.width, r.height];")
-        .await;
-    let css = Size::new(size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
-    let geo = Geometry::new(Dims::STANDARD);
-    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(3));
-    let fit = Fit::new(game.board_size(css), css);
-    let place = |point: &'static str| {
-        let b = &b;
-        async move {
-            let canvas = b
-                .client
-                .find(Locator::Css(".parlour canvas"))
-                .await
-                .unwrap();
-            let at = fit.to_css(geo.point(point.parse().unwrap()));
-            common::click(b, &canvas, css, at).await;
-        }
-    };
+    let (b, points) = phutball_by_clicks(3).await;
+    let place = |point: &'static str| points.click(&b, point);
     place("H11").await;
     place("A1").await;
     b.wait_for("two moves", "return window.parlour.moves().length === 2;")
