@@ -422,7 +422,12 @@ fn a_whole_game_against_the_computer_through_the_shell() {
     assert_eq!(g.status(), "X won");
     assert_eq!(g.stats().unwrap()[0], ("X won".to_owned(), "1".to_owned()));
     assert_eq!(g.moves(), ["4", "0", "3", "1", "5"]);
-    assert_eq!(g.tick(now + 1000.0), parlour::Outcome::nothing());
+    // A person won: the shell's confetti asks for frames for a moment, then
+    // the game is still.
+    let cheer = parlour::shell::cheer::CHEER_MS;
+    assert!(g.tick(now + 1000.0).redraw);
+    g.tick(now + 1000.0 + cheer);
+    assert_eq!(g.tick(now + 2000.0 + cheer), parlour::Outcome::nothing());
 
     // Undo takes back the player's move; once more, the computer's reply too.
     assert_eq!(

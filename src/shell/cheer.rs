@@ -39,6 +39,8 @@ pub fn draw(p: &mut dyn Painter, board: Size, t: f64) {
         return;
     }
     let side = board.w.min(board.h) / 60.0;
+    // Pieces swaying past an edge are cut there: the board, not the page.
+    p.clip(Some(Rect::new(0.0, 0.0, board.w, board.h)));
     for i in 0..PIECES {
         let h = scramble(i);
         // Each piece starts a little later than the last, above the board,
@@ -65,12 +67,13 @@ pub fn draw(p: &mut dyn Painter, board: Size, t: f64) {
         };
         p.fill_rect(Rect::new(x, y, w, hgt), 0.0, colour);
     }
+    p.clip(None);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::paint::Recorder;
+    use crate::shell::paint::{Op, Recorder};
 
     #[test]
     fn confetti_falls_inside_the_board_and_stops() {
@@ -80,10 +83,26 @@ mod tests {
             draw(&mut r, board, t);
             r.ops.len()
         };
-        assert!(count(0.0) > 0, "some pieces at once");
-        assert!(count(CHEER_MS / 2.0) > count(0.0), "more as it goes");
+        // The pieces set off one after another over the first third.
+        assert!(count(200.0) > 0, "some pieces at once");
+        assert!(count(CHEER_MS / 2.0) > count(200.0), "more as it goes");
         assert_eq!(count(CHEER_MS), 0, "over");
         assert_eq!(count(-1.0), 0);
+        // Drawn inside the board's clip, every piece at least partly on it.
+        let mut r = Recorder::default();
+        draw(&mut r, board, 900.0);
+        let whole = Rect::new(0.0, 0.0, board.w, board.h);
+        assert_eq!(r.ops.first(), Some(&Op::Clip(Some(whole))));
+        assert_eq!(r.ops.last(), Some(&Op::Clip(None)));
+        for op in &r.ops[1..r.ops.len() - 1] {
+            match op {
+                Op::FillRect(piece, _) => assert!(
+                    piece.x < board.w && piece.x + piece.w > 0.0 && piece.y < board.h,
+                    "{piece:?}"
+                ),
+                other => panic!("{other:?}"),
+            }
+        }
         // A pure function of the time: the same picture twice.
         let picture = |t: f64| {
             let mut r = Recorder::default();
