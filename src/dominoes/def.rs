@@ -15,7 +15,6 @@ use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Ending, Position as _, Seat};
-use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Progress, Think};
 use crate::util::rng::Seed;
 use serde::{Deserialize, Serialize};
@@ -138,7 +137,7 @@ impl GameDef for DominoesDef {
 
     fn draw(game: &View<Self>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
         let mut scene = table(game).scene(ui, board, game.said, game.drag);
-        scene.contrast = game.theme == Theme::Contrast;
+        scene.theme = game.theme;
         view::draw(painter, board, &scene);
     }
 

@@ -320,7 +320,7 @@ impl Table<'_> {
             banner,
             button,
             overlay: self.overlay(ui),
-            contrast: false,
+            theme: Default::default(),
         }
     }
 

@@ -7,6 +7,7 @@ use super::tile::Tile;
 use crate::shell::geom::clamp;
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
+use crate::shell::theme::Theme;
 
 /// A tile's side on the table at zoom 1, in board units.
 pub const SIDE: f64 = 72.0;
@@ -283,8 +284,9 @@ pub struct Scene {
     pub banner: String,
     /// The banner's button, if any.
     pub button: Option<String>,
-    /// The high-contrast theme: a black table with brighter lines.
-    pub contrast: bool,
+    /// The theme: the panels follow the page's; high contrast makes the
+    /// table black, with brighter lines.
+    pub theme: Theme,
     /// Drawn over everything.
     pub overlay: Option<Overlay>,
 }
@@ -293,7 +295,7 @@ pub struct Scene {
 pub fn draw(p: &mut dyn Painter, board: Size, scene: &Scene) {
     let tray_len = scene.tray.as_ref().map_or(0, Vec::len);
     let layout = Layout::new(board, tray_len);
-    let (table, felt_line) = if scene.contrast {
+    let (table, felt_line) = if scene.theme == Theme::Contrast {
         (Color::rgb(0, 0, 0), Color::rgba(255, 255, 255, 90))
     } else {
         (TABLE, FELT_LINE)
@@ -316,9 +318,10 @@ pub fn draw(p: &mut dyn Painter, board: Size, scene: &Scene) {
         draw_tile(p, lattice.corners(*cell), face, scene);
         p.stroke_polygon(&lattice.corners(*cell), 3.0, SELECTED);
     }
-    draw_strip(p, &layout, &scene.seats);
+    let ink = Panels::of(scene.theme);
+    draw_strip(p, &layout, &scene.seats, &ink);
     draw_banner(p, &layout, scene);
-    draw_tray(p, &layout, scene);
+    draw_tray(p, &layout, scene, &ink);
     if let Some((at, face)) = &scene.dragging {
         draw_tile(
             p,
@@ -440,8 +443,43 @@ pub fn draw_tile(p: &mut dyn Painter, c: [Point; 3], face: &TileFace, scene: &Sc
     }
 }
 
-fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine]) {
-    p.fill_rect(layout.strip, 0.0, PANEL);
+/// The colours of the score strip and the tray, beside the page's own
+/// toolbar and status line: they follow its theme.
+struct Panels {
+    fill: Color,
+    text: Color,
+    dim: Color,
+    /// Behind the seat to move.
+    current: Color,
+}
+
+impl Panels {
+    fn of(theme: Theme) -> Panels {
+        match theme {
+            Theme::Dark => Panels {
+                fill: PANEL,
+                text: TEXT,
+                dim: DIM,
+                current: Color::rgb(0x24, 0x3a, 0x4c),
+            },
+            Theme::Light => Panels {
+                fill: Color::rgb(0xe4, 0xe9, 0xee),
+                text: Color::rgb(0x16, 0x1c, 0x22),
+                dim: Color::rgb(0x4f, 0x5a, 0x66),
+                current: Color::rgb(0xcf, 0xe3, 0xf5),
+            },
+            Theme::Contrast => Panels {
+                fill: Color::rgb(0, 0, 0),
+                text: Color::rgb(255, 255, 255),
+                dim: Color::rgb(255, 255, 255),
+                current: Color::rgb(0, 0, 0),
+            },
+        }
+    }
+}
+
+fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine], ink: &Panels) {
+    p.fill_rect(layout.strip, 0.0, ink.fill);
     if seats.is_empty() {
         return;
     }
@@ -449,7 +487,7 @@ fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine]) {
     for (i, s) in seats.iter().enumerate() {
         let r = Rect::new(i as f64 * w + 6.0, 6.0, w - 12.0, STRIP - 12.0);
         if s.to_move {
-            p.fill_rect(r, 8.0, Color::rgb(0x24, 0x3a, 0x4c));
+            p.fill_rect(r, 8.0, ink.current);
             p.stroke_rect(r, 8.0, 2.0, SELECTED);
         }
         p.text(
@@ -457,21 +495,21 @@ fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine]) {
             &s.name,
             17.0,
             Align::Left,
-            TEXT,
+            ink.text,
         );
         p.text(
             Point::new(r.x + 12.0, r.y + 39.0),
             &format!("{} tiles", s.tiles),
             14.0,
             Align::Left,
-            DIM,
+            ink.dim,
         );
         p.text(
             Point::new(r.x + r.w - 12.0, r.y + 27.0),
             &s.score.to_string(),
             26.0,
             Align::Right,
-            TEXT,
+            ink.text,
         );
     }
 }
@@ -498,15 +536,15 @@ fn draw_banner(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
     }
 }
 
-fn draw_tray(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
-    p.fill_rect(layout.tray, 0.0, PANEL);
+fn draw_tray(p: &mut dyn Painter, layout: &Layout, scene: &Scene, ink: &Panels) {
+    p.fill_rect(layout.tray, 0.0, ink.fill);
     let Some(tiles) = &scene.tray else {
         p.text(
             layout.tray.center(),
             "The hands are hidden",
             16.0,
             Align::Center,
-            DIM,
+            ink.dim,
         );
         return;
     };
@@ -697,5 +735,42 @@ mod tests {
         assert_eq!(r.ops.first(), Some(&Op::Clip(Some(layout.table))));
         assert_eq!(r.ops.last(), Some(&Op::Clip(None)));
         assert!(r.count(|op| matches!(op, Op::StrokePolygon(..))) > 50);
+    }
+
+    #[test]
+    fn the_strip_and_the_tray_follow_the_page_s_theme() {
+        use crate::shell::paint::{Op, Recorder};
+        let board = board_size(Size::new(800.0, 600.0));
+        let layout = Layout::new(board, 0);
+        let fill_of = |theme: Theme, area: Rect| {
+            let scene = Scene {
+                camera: Camera::fit(&[], layout.table),
+                placed: Vec::new(),
+                on_corners: false,
+                faces: Faces::Pips,
+                ghosts: Vec::new(),
+                preview: None,
+                tray: Some(Vec::new()),
+                selected: None,
+                dragging: None,
+                seats: Vec::new(),
+                banner: String::new(),
+                button: None,
+                overlay: None,
+                theme,
+            };
+            let mut r = Recorder::default();
+            draw(&mut r, board, &scene);
+            r.ops.iter().find_map(|op| match op {
+                Op::FillRect(at, c) if *at == area => Some(*c),
+                _ => None,
+            })
+        };
+        for area in [layout.strip, layout.tray] {
+            assert_eq!(fill_of(Theme::Dark, area), Some(PANEL));
+            let light = fill_of(Theme::Light, area).expect("a light panel");
+            assert!(light.r > 200 && light.g > 200 && light.b > 200, "{light:?}");
+            assert_eq!(fill_of(Theme::Contrast, area), Some(Color::rgb(0, 0, 0)));
+        }
     }
 }
