@@ -153,9 +153,11 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
         .unchecked_into::<HtmlElement>();
     phutball.click();
     assert_eq!(p.game().unwrap().as_deref(), Some("phutball"));
-    let labels: Vec<String> = (0..9)
+    // In the page's order: the four everyday actions, the menu button (shown
+    // on a phone), then the menu's actions (inline on a wider screen).
+    let list = el.query_selector_all(".parlour-toolbar button").unwrap();
+    let labels: Vec<String> = (0..list.length())
         .map(|i| {
-            let list = el.query_selector_all(".parlour-toolbar button").unwrap();
             let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();
             b.get_attribute("aria-label").or(b.text_content()).unwrap()
         })
@@ -167,12 +169,19 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Undo (Ctrl+Z)",
             "Redo (Ctrl+Y)",
             "Hint",
+            "More actions",
             "Settings",
             "Rules",
             "Statistics",
             "Game record: export and import",
+            "Share a link to this game",
             "Back to games"
         ]
     );
+    // Every one is a real button.
+    for i in 0..list.length() {
+        let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();
+        assert_eq!(b.tag_name(), "BUTTON");
+    }
     p.unmount().unwrap();
 }
