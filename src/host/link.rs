@@ -119,19 +119,23 @@ pub fn open(kind: GameKind, game: &mut dyn Game, text: &str) -> Result<usize, Li
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dominoes::Dominoes;
+    use crate::dominoes::def::DominoesDef;
     use crate::games::new_game;
     use crate::host::params::{apply_options, parse_query};
-    use crate::klondike::Klondike;
-    use crate::phutball::Phutball;
+    use crate::klondike::def::KlondikeDef;
+    use crate::phutball::PhutballDef;
     use crate::shell::def::GameDef;
     use crate::shell::driver::Shell;
     use crate::shell::position::Position;
     use crate::util::rng::Seed;
 
+    /// A game of `D` restored from `save` and dealt again from `seed`, with
     /// `n` moves by the rules, each a different choice among the legal ones
     /// (and the moves the game then makes by itself).
-    fn play_some<D: GameDef>(mut g: Shell<D>, n: usize) -> Shell<D> {
+    fn play_some<D: GameDef>(seed: u64, save: &str, n: usize) -> Box<dyn Game> {
+        let mut g = Shell::<D>::new(Seed(seed));
+        Game::load(&mut g, save).unwrap();
+        g.new_game(Seed(seed));
         for i in 0..n {
             let legal = g.position().legal_moves();
             if legal.is_empty() || g.position().ending().is_some() {
@@ -140,7 +144,7 @@ mod tests {
             let mv = legal[(i * 7 + 3) % legal.len()];
             g.play(mv).unwrap_or_else(|_| panic!("a legal move"));
         }
-        g
+        Box::new(g)
     }
 
     /// A game of `kind` under `options` with `n` moves played.
@@ -152,24 +156,9 @@ mod tests {
         g.new_game(Seed(seed));
         let save = g.save();
         match kind {
-            GameKind::Klondike => {
-                let mut k = Klondike::new(Seed(seed));
-                Game::load(&mut k, &save).unwrap();
-                k.new_game(Seed(seed));
-                Box::new(play_some(k, n))
-            }
-            GameKind::Phutball => {
-                let mut p = Phutball::new(Seed(seed));
-                Game::load(&mut p, &save).unwrap();
-                p.new_game(Seed(seed));
-                Box::new(play_some(p, n))
-            }
-            GameKind::Dominoes => {
-                let mut d = Dominoes::new(Seed(seed));
-                Game::load(&mut d, &save).unwrap();
-                d.new_game(Seed(seed));
-                Box::new(play_some(d, n))
-            }
+            GameKind::Klondike => play_some::<KlondikeDef>(seed, &save, n),
+            GameKind::Phutball => play_some::<PhutballDef>(seed, &save, n),
+            GameKind::Dominoes => play_some::<DominoesDef>(seed, &save, n),
         }
     }
 

@@ -79,8 +79,8 @@ fn icon(path: &str) -> HtmlElement {
 /// A toolbar button: an icon (shown on a phone) and a text label (shown on
 /// wider screens), named for assistive technology either way.
 fn tool_button(text: &str, name: &str, icon_path: Option<&str>) -> HtmlButtonElement {
+    // (The visible text differs from `name`, so `button` sets the aria-label.)
     let b = dom::button("parlour-button", "", name);
-    attr(&b, "aria-label", name);
     if let Some(path) = icon_path {
         let _ = b.append_child(&icon(path));
     }

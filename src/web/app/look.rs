@@ -8,15 +8,24 @@ use crate::shell::theme::{SystemPrefs, Theme};
 /// The media queries that say what the system prefers.
 const LIGHT_QUERY: &str = "(prefers-color-scheme: light)";
 const CONTRAST_QUERY: &str = "(prefers-contrast: more), (forced-colors: active)";
-pub(super) const REDUCED_MOTION_QUERY: &str = "(prefers-reduced-motion: reduce)";
+const REDUCED_MOTION_QUERY: &str = "(prefers-reduced-motion: reduce)";
 
 fn media(query: &str) -> Option<web_sys::MediaQueryList> {
     web_sys::window()?.match_media(query).ok().flatten()
 }
 
+/// Whether the system says `query` now.
+fn matches(query: &str) -> bool {
+    media(query).is_some_and(|m| m.matches())
+}
+
+/// Whether the player asked the system for less motion.
+pub(super) fn prefers_reduced_motion() -> bool {
+    matches(REDUCED_MOTION_QUERY)
+}
+
 /// What the system prefers now.
 fn system_prefs() -> SystemPrefs {
-    let matches = |q| media(q).is_some_and(|m| m.matches());
     SystemPrefs {
         light: matches(LIGHT_QUERY),
         more_contrast: matches(CONTRAST_QUERY),

@@ -25,6 +25,7 @@ use crate::util::rng::Seed;
 use crate::util::text_lines::capitalised;
 use chrome::{build_ui, Action, Ui};
 use events::{register_restart, wire_events};
+use look::prefers_reduced_motion;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -133,13 +134,6 @@ fn wire(
 ) -> Listener {
     let weak = Rc::downgrade(app);
     Listener::new(target, kind, move |ev| with_app(&weak, |a| f(a, &ev)))
-}
-
-/// Whether the player asked the system for less motion.
-fn prefers_reduced_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media(look::REDUCED_MOTION_QUERY).ok().flatten())
-        .is_some_and(|m| m.matches())
 }
 
 /// A fresh seed from the browser's random source, kept short for URLs.
