@@ -208,11 +208,7 @@ pub fn url_query(data: &[u8]) {
     let Some(t) = text(data) else { return };
     let (request, _) = parse_query(t);
     let kind = request.game.unwrap_or(GameKind::Klondike);
-    let wanted = Wanted {
-        seed: request.seed,
-        options: request.options.clone(),
-        play: request.play.clone(),
-    };
+    let wanted = Wanted::from(request);
     let mut store = MemoryStore::default();
     let mut opened = open(kind, &wanted, &mut store, "fuzz", Seed(1));
     let query = query_for(kind, opened.game.as_ref());

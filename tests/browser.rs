@@ -1073,3 +1073,151 @@ async fn challenge_links_play_by_link_replay_a_win_and_refuse_tampering() {
     b.assert_clean_console("links").await;
     b.close().await;
 }
+
+/// Taps the points of the Phutball board on screen named by `points`: the
+/// board is the daily puzzle's, on the canvas as drawn now.
+async fn tap_points(b: &Browser, points: &[parlour::phutball::Pt], touch: bool) {
+    use parlour::phutball::{Dims, Geometry};
+    use parlour::shell::geom::Fit;
+    let (el, css) = common::canvas(b).await;
+    let game = parlour::new_game(parlour::GameKind::Phutball, parlour::Seed(1));
+    let fit = Fit::new(game.board_size(css), css);
+    let geo = Geometry::new(Dims::STANDARD);
+    for &p in points {
+        common::tap_on(b, &el, css, fit.to_css(geo.point(p)), touch).await;
+    }
+}
+
+/// Deals the daily game through the page's own controls: the Daily button,
+/// behind the menu button on a phone.
+async fn press_daily(b: &Browser, phone: bool) {
+    use fantoccini::Locator::Css;
+    if phone {
+        let menu = b
+            .client
+            .find(Css(".parlour-menu-button"))
+            .await
+            .expect("menu");
+        menu.click().await.expect("the menu opens");
+    }
+    let daily = b
+        .client
+        .find(Css("[data-action=daily]"))
+        .await
+        .expect("Daily");
+    daily
+        .click()
+        .await
+        .expect("Daily is shown and takes a click");
+}
+
+/// Solves `date`'s Phutball puzzle by taps: the ball, each landing of the
+/// shortest winning chain, the last landing again.
+async fn solve_daily_puzzle(b: &Browser, date: &str, touch: bool) {
+    use parlour::phutball::finder::{find_wins, Wins};
+    let mut g = parlour::phutball::Phutball::new(parlour::Seed(1));
+    parlour::Game::daily(&mut g, date.parse().unwrap()).unwrap();
+    let board = *g.position().board();
+    let Wins::Found(chains) = find_wins(&board, 100_000).wins else {
+        panic!("{date}: a win in one");
+    };
+    let (path, _) = board.follow(chains[0]).expect("the chain");
+    let mut taps = vec![board.ball];
+    taps.extend(&path);
+    taps.push(*path.last().unwrap());
+    tap_points(b, &taps, touch).await;
+}
+
+/// The Daily button deals the day's game (the date injected by the
+/// handle's `setToday`), the same as natively; the Phutball puzzle is won in
+/// one by taps at desktop and phone sizes, twice on two days for a streak of
+/// two, which the statistics show; a reload keeps the daily game and a bad
+/// `daily=` is named while the save shows.
+#[tokio::test(flavor = "multi_thread")]
+async fn daily_games_are_the_day_s_for_everyone_and_keep_a_streak() {
+    if !enabled("daily_games_are_the_day_s_for_everyone_and_keep_a_streak") {
+        return;
+    }
+    use common::{open_browser, open_fresh, status, Device};
+    for device in [
+        Device::Desktop {
+            width: 1280,
+            height: 800,
+        },
+        Device::Phone,
+    ] {
+        let phone = device == Device::Phone;
+        let b = open_browser(device).await;
+        open_fresh(&b, "?game=phutball&seed=3").await;
+        b.wait_for("phutball", &painted(0, WOOD)).await;
+        let mut streak = 0;
+        for date in ["2026-12-01", "2026-12-02"] {
+            b.js(&format!("window.parlour.setToday('{date}');")).await;
+            press_daily(&b, phone).await;
+            b.wait_for(
+                "the daily puzzle",
+                &format!("return location.search === '?game=phutball&daily={date}';"),
+            )
+            .await;
+            assert!(status(&b).await.starts_with(&format!("Daily {date} · ")));
+            solve_daily_puzzle(&b, date, phone).await;
+            streak += 1;
+            let s = if streak == 1 { "" } else { "s" };
+            b.wait_for(
+                "the puzzle solved",
+                &format!("return document.querySelector('.parlour-sr-only').textContent.endsWith('Daily streak: {streak} day{s}.');"),
+            )
+            .await;
+            assert_eq!(
+                b.js("return window.parlour.moves().length;").await,
+                json!(1),
+                "{device:?} {date}: won in one move"
+            );
+        }
+        // The statistics keep the streak.
+        b.js("document.querySelector('[data-action=stats]').click();")
+            .await;
+        let stats = text(&b, ".parlour-stats-table").await;
+        assert!(stats.contains("Daily games won2"), "{stats}");
+        assert!(stats.contains("Daily streak2"), "{stats}");
+        // A reload keeps the daily game; a bad date is named and the save shows.
+        b.open("?game=phutball&daily=2026-12-02").await;
+        b.wait_for(
+            "the reload",
+            "return !!window.parlour && window.parlour.moves().length === 1;",
+        )
+        .await;
+        b.open("?game=phutball&daily=2026-02-30").await;
+        b.wait_for("the notice", "return !!window.parlour;").await;
+        let notices = text(&b, ".parlour-notices").await;
+        assert!(notices.contains("Ignored parameter 'daily'"), "{notices}");
+        assert_eq!(
+            b.js("return window.parlour.moves().length;").await,
+            json!(1)
+        );
+        assert!(status(&b).await.starts_with("Daily 2026-12-02 · "));
+        b.assert_clean_console("daily puzzles").await;
+        b.close().await;
+    }
+    // Klondike's and the dominoes' dailies: a link names the day alone.
+    let b = browser(1280, 800).await;
+    for (game, colour, challenge) in [
+        ("klondike", FELT, "a deal that can be won"),
+        (
+            "dominoes",
+            TABLE,
+            "the day's deal against the strong computer",
+        ),
+    ] {
+        open_fresh(&b, &format!("?game={game}&daily=2026-12-01")).await;
+        b.wait_for(game, &painted(0, colour)).await;
+        let notices = text(&b, ".parlour-notices").await;
+        assert!(notices.contains(challenge), "{notices}");
+        assert_eq!(
+            b.js("return window.parlour.query();").await,
+            json!(format!("?game={game}&daily=2026-12-01"))
+        );
+    }
+    b.assert_clean_console("daily deals").await;
+    b.close().await;
+}

@@ -89,8 +89,8 @@ proptest! {
         let (req, problems) = parse_query(&query);
         prop_assert!(problems.is_empty());
         let mut store = MemoryStore::default();
-        let wanted = Wanted { seed: req.seed, options: req.options, play: req.play };
-        let opened = open(req.game.unwrap(), &wanted, &mut store, "k", Seed(0));
+        let kind = req.game.unwrap();
+        let opened = open(kind, &Wanted::from(req), &mut store, "k", Seed(0));
         prop_assert_eq!(opened.game.save(), game.save());
     }
 

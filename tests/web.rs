@@ -170,6 +170,7 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Redo (Ctrl+Y)",
             "Hint",
             "More actions",
+            "Daily game: today's, the same for everyone",
             "Settings",
             "Rules",
             "Statistics",

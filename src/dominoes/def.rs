@@ -6,9 +6,10 @@ use super::ai::{self, Level};
 use super::play::{Match, Play};
 use super::record;
 use super::rules::{Effect, Move, Variant};
-use super::settings::Settings;
+use super::settings::{self, Settings, Sitter};
 use super::table::{Table, Ui};
 use super::view;
+use crate::shell::daily::DailyDeal;
 use crate::shell::def::{Action, Change, Event, GameDef, Loaded, View};
 use crate::shell::drag::Grip;
 use crate::shell::geom::{Point, Size};
@@ -92,6 +93,17 @@ impl GameDef for DominoesDef {
     /// A tile dragged from the tray: its slot.
     type Piece = usize;
     type Stats = Tally;
+
+    /// The day's deal of the default game, against the strong computer.
+    fn daily(settings: &mut Settings, seed: Seed) -> Option<DailyDeal<()>> {
+        settings.p1 = settings::Seat(Sitter::Person);
+        settings.p2 = settings::Seat(Sitter::Computer(Level::Strong));
+        Some(DailyDeal {
+            seed,
+            start: (),
+            challenge: "the day's deal against the strong computer",
+        })
+    }
 
     fn setup(settings: &Settings, seed: Seed, _: &()) -> Result<Match, String> {
         let rules = settings.rules();

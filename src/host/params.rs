@@ -5,6 +5,7 @@
 //! understood is dropped with a [`ParamProblem`] the page shows as a notice.
 
 use crate::games::{GameKind, UnknownGame};
+use crate::shell::daily::{Day, DayError};
 use crate::shell::{Game, OptionError};
 use crate::util::rng::{Seed, SeedError};
 use std::fmt;
@@ -20,6 +21,8 @@ pub struct Request {
     pub options: Vec<(String, String)>,
     /// A challenge link's game (see [`crate::host::link`]), not yet checked.
     pub play: Option<String>,
+    /// The daily game of this day (`daily=2026-12-01`) instead of a deal.
+    pub daily: Option<Day>,
 }
 
 /// A parameter that was ignored, and why.
@@ -29,6 +32,8 @@ pub enum ParamProblem {
     UnknownGame(UnknownGame),
     /// `seed=` was not a number.
     BadSeed(SeedError),
+    /// `daily=` was not a date.
+    BadDay(DayError),
     /// A game option was unknown or had a bad value.
     Option(OptionError),
     /// Game options were given without a game.
@@ -51,6 +56,7 @@ impl fmt::Display for ParamProblem {
             ),
             ParamProblem::UnknownGame(e) => write!(f, "Ignored parameter 'game': {e}."),
             ParamProblem::BadSeed(e) => write!(f, "Ignored parameter 'seed': {e}."),
+            ParamProblem::BadDay(e) => write!(f, "Ignored parameter 'daily': {e}."),
             ParamProblem::Option(OptionError::UnknownKey(k)) => {
                 write!(f, "Ignored unknown parameter '{k}'.")
             }
@@ -130,6 +136,10 @@ pub fn parse_query(query: &str) -> (Request, Vec<ParamProblem>) {
                 Ok(seed) => req.seed = Some(seed),
                 Err(e) => problems.push(ParamProblem::BadSeed(e)),
             },
+            "daily" => match value.parse() {
+                Ok(day) => req.daily = Some(day),
+                Err(e) => problems.push(ParamProblem::BadDay(e)),
+            },
             crate::host::link::PARAM => req.play = Some(value),
             _ => req.options.push((key, value)),
         }
@@ -151,8 +161,12 @@ pub fn apply_options(game: &mut dyn Game, options: &[(String, String)]) -> Vec<P
 }
 
 /// The query string that describes `game`, a game of `kind`: its name, seed and every option
-/// that differs from the default and belongs in a link (not the player's own preferences).
+/// that differs from the default and belongs in a link (not the player's own preferences);
+/// for a daily game, its name and day.
 pub fn query_for(kind: GameKind, game: &dyn Game) -> String {
+    if let Some(day) = game.daily_day() {
+        return format!("?game={}&daily={day}", kind.slug());
+    }
     let mut q = format!("?game={}&seed={}", kind.slug(), game.seed());
     for spec in game.option_specs().iter().filter(|s| s.in_link) {
         if let Some(value) = game.option(spec.key).filter(|v| *v != spec.default) {

@@ -14,8 +14,10 @@ use std::fmt;
 /// changed Klondike's state (foundations for several decks); format 4 the
 /// dominoes state (the shell's record of moves, "next" between hands);
 /// format 5 added the game's clock to the shell's record (format 4 records
-/// still read, with the clock at zero) and moved Klondike onto the shell.
-pub const FORMAT: u32 = 5;
+/// still read, with the clock at zero) and moved Klondike onto the shell;
+/// format 6 added the daily game and its streak (format 5 records still
+/// read, with no daily game won).
+pub const FORMAT: u32 = 6;
 
 /// The oldest format whose saves of `kind` this build still reads: a game
 /// whose state did not change keeps its players' saves across a new format.

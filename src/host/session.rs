@@ -6,8 +6,9 @@
 
 use crate::games::{new_game, GameKind};
 use crate::host::link;
-use crate::host::params::{apply_options, ParamProblem};
+use crate::host::params::{apply_options, ParamProblem, Request};
 use crate::host::save::{restore, write, Restored, Store};
+use crate::shell::daily::Day;
 use crate::shell::Game;
 use crate::util::rng::Seed;
 
@@ -37,6 +38,20 @@ pub struct Wanted {
     pub options: Vec<(String, String)>,
     /// A challenge link's game ([`crate::host::link`]), unchecked.
     pub play: Option<String>,
+    /// The daily game of this day, in place of a deal.
+    pub daily: Option<Day>,
+}
+
+impl From<Request> for Wanted {
+    /// What a URL asks of the game it names.
+    fn from(req: Request) -> Wanted {
+        Wanted {
+            seed: req.seed,
+            options: req.options,
+            play: req.play,
+            daily: req.daily,
+        }
+    }
 }
 
 fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
@@ -50,13 +65,17 @@ fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
 /// Checks a challenge link on a game of its own, touching nothing: the body
 /// to open once the real game is dealt.
 fn check_link(kind: GameKind, wanted: &Wanted, text: &str) -> Result<Vec<u8>, String> {
-    let seed = wanted.seed.ok_or("it names no deal (seed=…)")?;
-    let mut probe = new_game(kind, seed);
-    let refused = apply_options(probe.as_mut(), &wanted.options);
-    if let Some(p) = refused.first() {
-        return Err(p.to_string());
+    let mut probe = new_game(kind, Seed(0));
+    if let Some(day) = wanted.daily {
+        probe.daily(day)?;
+    } else {
+        let seed = wanted.seed.ok_or("it names no deal (seed=…)")?;
+        let refused = apply_options(probe.as_mut(), &wanted.options);
+        if let Some(p) = refused.first() {
+            return Err(p.to_string());
+        }
+        probe.new_game(seed);
     }
-    probe.new_game(seed);
     let body = link::decode(kind, probe.as_ref(), text).map_err(|e| e.to_string())?;
     probe
         .open_link_body(&body)
@@ -108,8 +127,18 @@ pub fn open(
     );
     let rules_changed = rule_values(game.as_ref()) != rules_before;
     let seed_differs = wanted.seed.is_some_and(|s| s != game.seed());
-    if !loaded || rules_changed || seed_differs || link_body.is_some() {
-        game.new_game(wanted.seed.unwrap_or(fresh));
+    let fresh_game = !loaded || link_body.is_some();
+    match wanted.daily {
+        // The day's game, unless it is the game saved.
+        Some(day) if fresh_game || game.daily_day() != Some(day) => match game.daily(day) {
+            Ok(out) => notices.extend(out.message),
+            Err(e) => notices.push(format!("There is no daily game here: {e}.")),
+        },
+        Some(_) => {}
+        None if fresh_game || rules_changed || seed_differs => {
+            game.new_game(wanted.seed.unwrap_or(fresh));
+        }
+        None => {}
     }
     if let Some(body) = link_body {
         // Checked above on a game dealt the same way: it opens here too.
@@ -152,6 +181,7 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             play: None,
+            daily: None,
         }
     }
 
@@ -299,11 +329,7 @@ mod tests {
         let link = |q: &str| {
             let (req, problems) = parse_query(q);
             assert!(problems.is_empty());
-            Wanted {
-                seed: req.seed,
-                options: req.options,
-                play: req.play,
-            }
+            Wanted::from(req)
         };
         // My own game, saved.
         let mut mine = MemoryStore::default();

@@ -7,9 +7,12 @@ use super::narrate;
 use super::rules::{Effects, Move, Pile, Scoring, State};
 use super::settings::{AutoMove, Settings, VegasUndo};
 use super::show;
+use super::solver;
 use super::stats::Stats;
 use super::table::Ui;
+use super::table::{JOB_TABLE_SLOTS, TRY_NODES};
 use super::view::Layout;
+use crate::shell::daily::DailyDeal;
 use crate::shell::def::{Action, Change, Dealt, Event, GameDef, View};
 use crate::shell::drag::Grip;
 use crate::shell::geom::{Point, Size};
@@ -21,6 +24,10 @@ use crate::util::rng::Seed;
 /// Klondike's declaration.
 #[derive(Clone, Copy, Debug)]
 pub struct KlondikeDef;
+
+/// Deals the daily search tries before it settles for one not proved
+/// winnable (about one deal in five is not proved within the budget).
+const DAILY_TRIES: u64 = 100;
 
 /// Klondike has no computer player; the pace is never used.
 const NO_PACE: Pace = Pace {
@@ -55,6 +62,38 @@ impl GameDef for KlondikeDef {
             }
             None => Ok(State::deal(settings.rules(), seed)),
         }
+    }
+
+    /// The first deal from the day's seed on that the solver proves
+    /// winnable within the winnable-deal search's budget: node counts, not
+    /// time, so every machine finds the same deal.
+    fn daily(settings: &mut Settings, seed: Seed) -> Option<DailyDeal<Option<State>>> {
+        let rules = settings.rules();
+        let limits = solver::Limits {
+            nodes: TRY_NODES,
+            table_slots: JOB_TABLE_SLOTS,
+        };
+        let mut tried = seed;
+        for n in 0..DAILY_TRIES {
+            tried = Seed(seed.0.wrapping_add(n));
+            let deal = State::deal(rules, tried);
+            if let Ok(solver::Report {
+                verdict: solver::Verdict::Winnable(_),
+                ..
+            }) = solver::solve(&deal, limits)
+            {
+                return Some(DailyDeal {
+                    seed: tried,
+                    start: None,
+                    challenge: "a deal that can be won",
+                });
+            }
+        }
+        Some(DailyDeal {
+            seed: tried,
+            start: None,
+            challenge: "a deal not proved winnable",
+        })
     }
 
     /// Undo is offered unless Vegas scoring forbids it.

@@ -68,7 +68,7 @@ impl Job {
     fn on(state: &State, seed: Seed, tries: u32, nodes: u64) -> Option<Job> {
         let limits = solver::Limits {
             nodes,
-            table_slots: 1 << 17,
+            table_slots: JOB_TABLE_SLOTS,
         };
         Solver::new(state, limits)
             .ok()
@@ -106,6 +106,8 @@ pub(super) const JOB_PACE: Pace = Pace {
 };
 /// Positions a "winnable deals only" try may search before the next seed.
 pub(super) const TRY_NODES: u64 = 150_000;
+/// The most slots a background job's transposition table grows to.
+pub(super) const JOB_TABLE_SLOTS: usize = 1 << 17;
 /// Positions the indicator may search.
 pub(super) const JUDGE_NODES: u64 = 400_000;
 /// How long a hint stays outlined.

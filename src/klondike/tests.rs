@@ -3,13 +3,16 @@
 /// A board size for the keys (only its shape matters).
 const BOARD: crate::shell::geom::Size = crate::shell::geom::Size { w: 800.0, h: 600.0 };
 
+use super::def::KlondikeDef;
 use super::fixtures::{self, col};
 use super::input::stock_move;
 use super::rules::{Move, Pile, Rules, State};
+use super::settings::Settings;
 use super::stats::Stats;
 use super::table::{match_result, JOB_PACE, JUDGE_NODES, TRY_NODES};
 use super::view::{self, Layout};
 use super::{analysis, solver, Klondike};
+use crate::shell::def::GameDef;
 use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
 use crate::shell::{Game, Outcome};
@@ -705,4 +708,28 @@ fn a_key_or_a_tap_ends_the_win_s_cascade() {
     };
     assert_eq!(k.gesture(tap, board()), Outcome::redraw());
     assert!(k.ui().celebrating(1100.0).is_none(), "a tap ended it");
+}
+
+/// What choosing the daily deal costs on the page (a search run at once,
+/// not in slices): the days of 2026. Figures in BENCHMARKS.md.
+#[test]
+#[ignore = "a measurement: cargo test --release --lib klondike::tests::daily_cost -- --ignored --nocapture"]
+fn daily_cost() {
+    use crate::shell::daily::Day;
+    let mut times = Vec::new();
+    let mut tries = Vec::new();
+    for n in 0..365 {
+        let day = Day(20_454 + n);
+        let t = std::time::Instant::now();
+        let mut s = Settings::default();
+        let d = KlondikeDef::daily(&mut s, day.seed()).unwrap();
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        tries.push(d.seed.0 - day.seed().0 + 1);
+    }
+    times.sort_by(f64::total_cmp);
+    tries.sort();
+    println!(
+        "ms median {:.1} p90 {:.1} max {:.1}; tries median {} max {}",
+        times[182], times[328], times[364], tries[182], tries[364]
+    );
 }

@@ -4,9 +4,10 @@
 use super::contest::Contest;
 use super::input::{self, Ui};
 use super::rules::{self, Move, Side};
-use super::settings::{ComputerSide, Settings, Threats};
+use super::settings::{ComputerSide, Opponent, Settings, Threats};
 use super::view::{self, Geometry};
-use super::{ai, finder, notation, record, Setup};
+use super::{ai, finder, notation, puzzle, record, Setup};
+use crate::shell::daily::DailyDeal;
 use crate::shell::def::{Action, Change, GameDef, Loaded, View};
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
@@ -45,6 +46,19 @@ impl GameDef for PhutballDef {
         Ok(match start {
             Some(setup) => Contest::from(setup.position(options)?),
             None => Contest::new(options),
+        })
+    }
+
+    /// The day's puzzle: Ohs, the player, to move and score in one, with
+    /// the strong computer playing Eks should the chance be missed.
+    fn daily(settings: &mut Settings, seed: Seed) -> Option<DailyDeal<Option<Setup>>> {
+        settings.opponent = Opponent::Strong;
+        settings.computer = ComputerSide::Eks;
+        let puzzle = puzzle::win_in_one(settings.rules(), seed)?;
+        Some(DailyDeal {
+            seed,
+            start: Some(Setup::of(&puzzle)),
+            challenge: "Ohs to play and score in one move",
         })
     }
 

@@ -15,6 +15,7 @@ pub mod finder;
 pub mod input;
 pub mod notation;
 pub mod position_format;
+pub mod puzzle;
 pub mod record;
 pub mod rules;
 pub mod settings;

@@ -20,10 +20,19 @@ pub fn state_to_text<T: Serialize>(state: &T) -> String {
 /// Reads text written by [`state_to_text`]. The caller still checks the
 /// state against the rules.
 pub fn state_from_text<T: DeserializeOwned>(text: &str) -> Result<T, StateError> {
-    let bytes = base64_decode(text).ok_or_else(|| StateError("the state is not base64".into()))?;
+    state_from_bytes(&text_to_bytes(text)?)
+}
+
+/// The bytes of save text, before they are read as a state.
+pub(crate) fn text_to_bytes(text: &str) -> Result<Vec<u8>, StateError> {
+    base64_decode(text).ok_or_else(|| StateError("the state is not base64".into()))
+}
+
+/// Reads a state from all of `bytes`.
+pub(crate) fn state_from_bytes<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StateError> {
     // Postcard's own messages name its internals, not the player's problem
     // (and cost the web build a kilobyte); say it plainly.
-    let (state, rest) = postcard::take_from_bytes(&bytes)
+    let (state, rest) = postcard::take_from_bytes(bytes)
         .map_err(|_| StateError("the state does not decode: it was cut short or altered".into()))?;
     if rest.is_empty() {
         Ok(state)

@@ -5,6 +5,7 @@
 //! for every game: the record of moves, undo and redo by replay, saves,
 //! records, the computer's turns.
 
+use crate::shell::daily::DailyDeal;
 use crate::shell::drag::{Grip, Lift};
 use crate::shell::geom::{Point, Size};
 use crate::shell::input::{Gesture, Key};
@@ -170,6 +171,15 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
         seed: Seed,
         start: &Self::Start,
     ) -> Result<Self::Position, String>;
+
+    /// The game of the day dealt from the day's `seed` (see
+    /// [`crate::shell::daily`]), the same on every machine: `settings`
+    /// arrive as the defaults with the player's own display choices, and
+    /// the game sets what its daily is played under (its strongest
+    /// computer, say). `None`: the game has no daily.
+    fn daily(_settings: &mut Self::Settings, _seed: Seed) -> Option<DailyDeal<Self::Start>> {
+        None
+    }
 
     /// Whether a computer is to move in `position` (the shell asks only
     /// while the game has not ended).

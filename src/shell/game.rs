@@ -5,6 +5,7 @@
 //! as text, gestures and keys in board coordinates, drawing through a
 //! [`Painter`], undo and redo, and the state as save text.
 
+use crate::shell::daily::Day;
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{OptionError, OptionSpec};
@@ -90,6 +91,22 @@ pub trait Game {
 
     /// Starts a new game from `seed` with the current options.
     fn new_game(&mut self, seed: Seed);
+
+    /// Deals the game of `day`, the same for everyone (see
+    /// [`crate::shell::daily`]), and says what it is; refused by a game
+    /// without a daily game.
+    fn daily(&mut self, _day: Day) -> Result<Outcome, String> {
+        Err("this game has no daily game".into())
+    }
+
+    /// The day whose daily game this is, if it is one.
+    fn daily_day(&self) -> Option<Day> {
+        None
+    }
+
+    /// Today's date (UTC), as the page's clock has it: a daily game counts
+    /// towards the streak only when won on its own day.
+    fn set_today(&mut self, _today: Day) {}
 
     /// The options this game has.
     fn option_specs(&self) -> &'static [OptionSpec];

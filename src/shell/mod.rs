@@ -6,6 +6,7 @@
 
 pub mod cheer;
 pub mod codec;
+pub mod daily;
 pub mod def;
 pub mod drag;
 pub mod driver;

@@ -1,7 +1,8 @@
 //! The record of a game: what is saved, and the walk that replays moves
 //! through the rules (for loading, undo and a game's own look back).
 
-use crate::shell::codec::state_from_text;
+use crate::shell::codec::{state_from_bytes, text_to_bytes};
+use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{GameDef, View};
 use crate::shell::game::StateError;
 use crate::shell::options::OptionText;
@@ -10,8 +11,8 @@ use crate::util::rng::Seed;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 
-/// What is saved: the deal, the settings, the start, the moves in notation
-/// and the game's clock.
+/// What is saved: the deal, the settings, the start, the moves in notation,
+/// the game's clock, and the daily games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct Record<S, T> {
     pub(crate) seed: Seed,
@@ -23,34 +24,32 @@ pub(crate) struct Record<S, T> {
     pub(crate) stats: T,
     /// Milliseconds played.
     pub(crate) elapsed_ms: f64,
+    /// The day whose daily game this is, if it is one.
+    pub(crate) daily: Option<Day>,
+    /// The daily games won.
+    pub(crate) dailies: Dailies,
 }
 
-/// A record as save format 4 wrote it, before the clock was saved.
-#[derive(Deserialize)]
-struct RecordV4<S, T> {
-    seed: Seed,
-    options: OptionText,
-    start: S,
-    moves: Vec<String>,
-    undone: Vec<String>,
-    stats: T,
-}
+/// What a record of save format 5 lacks at its end, in postcard bytes:
+/// no daily game (`None`) and no daily game won (no runs).
+const SINCE_V5: [u8; 2] = [0; 2];
+
+/// What a record of save format 4 lacks at its end: no time played (an
+/// `f64` zero is eight zero bytes), then what format 5 lacks.
+const SINCE_V4: [u8; 10] = [0; 10];
 
 impl<S: serde::de::DeserializeOwned, T: serde::de::DeserializeOwned> Record<S, T> {
-    /// Reads a saved record of this format or of format 4.
+    /// Reads a saved record of this format or of formats 5 and 4: an older
+    /// record is this one cut short, the fields added since missing from its
+    /// end, so it reads with their defaults' bytes put back.
     pub(crate) fn read(text: &str) -> Result<Self, StateError> {
-        let now = state_from_text::<Record<S, T>>(text);
+        let bytes = text_to_bytes(text)?;
+        let now = state_from_bytes(&bytes);
         let Err(e) = now else { return now };
-        let old: RecordV4<S, T> = state_from_text(text).map_err(|_| e)?;
-        Ok(Record {
-            seed: old.seed,
-            options: old.options,
-            start: old.start,
-            moves: old.moves,
-            undone: old.undone,
-            stats: old.stats,
-            elapsed_ms: 0.0,
-        })
+        [&SINCE_V5[..], &SINCE_V4[..]]
+            .iter()
+            .find_map(|tail| state_from_bytes(&[&bytes[..], tail].concat()).ok())
+            .ok_or(e)
     }
 }
 
@@ -185,6 +184,39 @@ mod tests {
         moves: Vec<String>,
         undone: Vec<String>,
         stats: u32,
+    }
+
+    /// A record as format 5 wrote it.
+    #[derive(Serialize)]
+    struct Old5 {
+        old: Old,
+        elapsed_ms: f64,
+    }
+
+    #[test]
+    fn a_record_of_format_5_reads_with_no_daily_game() {
+        let old = Old5 {
+            old: Old {
+                seed: Seed(7),
+                options: OptionText::defaults(&[]),
+                start: (),
+                moves: vec!["a".into()],
+                undone: vec![],
+                stats: 3,
+            },
+            elapsed_ms: 2500.0,
+        };
+        let rec = Record::<(), u32>::read(&state_to_text(&old)).expect("a record of format 5");
+        assert_eq!((rec.moves.len(), rec.stats, rec.elapsed_ms), (1, 3, 2500.0));
+        assert_eq!((rec.daily, rec.dailies), (None, Dailies::default()));
+        let mut won = Dailies::default();
+        won.win(Day(20_000));
+        let now = Record {
+            daily: Some(Day(20_000)),
+            dailies: won,
+            ..rec
+        };
+        assert_eq!(Record::read(&state_to_text(&now)).ok(), Some(now));
     }
 
     #[test]

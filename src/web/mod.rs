@@ -215,6 +215,7 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
                     seed: m.seed.map(Seed),
                     options,
                     play: None,
+                    daily: None,
                 },
             )
         }
@@ -316,6 +317,18 @@ impl Parlour {
     pub fn off(&self, kind: &str, callback: js_sys::Function) -> Result<(), JsError> {
         self.with(|a| a.unlisten(kind, &callback))?
             .map_err(|e| JsError::new(&format!("parlour.off: {e}")))
+    }
+
+    /// Takes `date` (`YYYY-MM-DD`, UTC) as today in place of the device's
+    /// clock: the day whose daily game the Daily button deals, and the day
+    /// a daily game must be won on to count towards the streak. For hosts
+    /// that keep their own calendar, and for tests.
+    #[wasm_bindgen(js_name = setToday)]
+    pub fn set_today(&self, date: &str) -> Result<(), JsError> {
+        let day: crate::shell::daily::Day = date
+            .parse()
+            .map_err(|e| JsError::new(&format!("setToday: {e}")))?;
+        self.with(|a| a.set_today(day))
     }
 
     /// Raises a Rust panic inside this instance, so that hosts and tests can

@@ -9,6 +9,7 @@
 //! any other. It also keeps each game's clock and the page's frame time, and
 //! tells the game of every moment its statistics count ([`Event`]).
 
+use crate::shell::daily::Dailies;
 use crate::shell::def::{
     Action, Change, Dealt, EffectOf, Event, GameDef, IllegalOf, Loaded, MoveOf, View,
 };
@@ -67,19 +68,20 @@ impl<D: GameDef> Shell<D> {
     /// A new game with `settings`, dealt from `seed`. Settings that cannot
     /// deal a game (none of the declared ones) fall back to the defaults.
     pub fn with_settings(seed: Seed, settings: D::Settings) -> Self {
-        Self::fresh(seed, settings).dealt(Dealt::Restored)
+        Self::fresh(seed, settings, D::Start::default()).dealt(Dealt::Restored)
     }
 
-    /// A fresh deal, before the game is told of it.
-    fn fresh(seed: Seed, settings: D::Settings) -> Self {
-        let start = D::Start::default();
-        let (settings, position) = match D::setup(&settings, seed, &start) {
-            Ok(p) => (settings, p),
+    /// A fresh deal, before the game is told of it: from `start` under
+    /// `settings`, or where those deal no game, the usual start under the
+    /// defaults.
+    fn fresh(seed: Seed, settings: D::Settings, start: D::Start) -> Self {
+        let (settings, start, position) = match D::setup(&settings, seed, &start) {
+            Ok(p) => (settings, start, p),
             Err(_) => {
-                let d = D::Settings::default();
-                let p = D::setup(&d, seed, &start)
+                let (d, s) = (D::Settings::default(), D::Start::default());
+                let p = D::setup(&d, seed, &s)
                     .unwrap_or_else(|e| panic!("the default settings deal no game: {e}"));
-                (d, p)
+                (d, s, p)
             }
         };
         Self::assemble(seed, settings, start, position, Vec::new(), Vec::new())
@@ -107,6 +109,8 @@ impl<D: GameDef> Shell<D> {
                 said: String::new(),
                 stats: D::Stats::default(),
                 elapsed_ms: 0.0,
+                daily: None,
+                dailies: Dailies::default(),
                 screen: Screen::default(),
                 drag: None,
             },
@@ -130,7 +134,13 @@ impl<D: GameDef> Shell<D> {
             Dealt::New => self.chosen.clone(),
             _ => self.table.settings.clone(),
         };
-        let mut next = Self::fresh(seed, settings);
+        self.deal_from(seed, settings, D::Start::default(), how);
+    }
+
+    /// Replaces this game by a fresh one from `start`, keeping the
+    /// settings chosen, the statistics and the screen.
+    fn deal_from(&mut self, seed: Seed, settings: D::Settings, start: D::Start, how: Dealt) {
+        let mut next = Self::fresh(seed, settings, start);
         next.chosen = self.chosen.clone();
         self.replace(next, how);
     }
@@ -139,6 +149,7 @@ impl<D: GameDef> Shell<D> {
     /// and tells the game `how` it came.
     fn replace(&mut self, mut next: Self, how: Dealt) {
         next.table.stats = std::mem::take(&mut self.table.stats);
+        next.table.dailies = std::mem::take(&mut self.table.dailies);
         next.table.screen = self.table.screen;
         next.table.screen.cheer = None;
         *self = next.dealt(how);
@@ -260,6 +271,7 @@ impl<D: GameDef> Shell<D> {
         t.moves.push(text);
         if !was_over && t.position.ending().is_some() {
             if let Some(Ending::Won(seat)) = t.position.ending() {
+                t.count_daily(seat);
                 if !D::CELEBRATES_ITSELF
                     && !t.screen.reduced_motion
                     && D::is_person(&t.settings, seat)
@@ -296,6 +308,7 @@ impl<D: GameDef> Shell<D> {
     /// Plays `mv` and says what it did, or why it was refused. A move the
     /// game makes on its clock is told only when it ends the game.
     fn moved(&mut self, mv: MoveOf<D>, who: Who) -> Outcome {
+        let dailies_won = self.table.dailies.total();
         match self.play_as(mv, who == Who::Game, true) {
             Ok((effect, before)) => {
                 if who == Who::Game && self.table.position.ending().is_none() {
@@ -304,7 +317,7 @@ impl<D: GameDef> Shell<D> {
                         ..Outcome::moved("")
                     };
                 }
-                let said = D::narrate(
+                let mut said = D::narrate(
                     &self.table.view(),
                     &self.ui,
                     &before,
@@ -312,6 +325,11 @@ impl<D: GameDef> Shell<D> {
                     &effect,
                     who == Who::Computer,
                 );
+                if let Some(day) = self.table.daily {
+                    if self.table.dailies.total() > dailies_won {
+                        said.push_str(&self.table.dailies.told(day));
+                    }
+                }
                 self.table.said = said.clone();
                 Outcome::moved(said)
             }

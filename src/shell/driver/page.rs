@@ -3,6 +3,7 @@
 use super::{Shell, Who, MAX_FRAME_MS, THINKING};
 use crate::shell::cheer;
 use crate::shell::codec::state_to_text;
+use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome, StateError};
 use crate::shell::geom::clamp;
@@ -27,6 +28,31 @@ impl<D: GameDef> Game for Shell<D> {
         let began = self.table.began();
         self.table.count(None, Event::Left { began });
         self.deal(seed, Dealt::New);
+    }
+
+    /// Deals `day`'s game under the defaults, keeping the player's own
+    /// display choices; the settings chosen wait for the next new game.
+    fn daily(&mut self, day: Day) -> Result<Outcome, String> {
+        let mut settings = D::Settings::default();
+        for spec in D::Settings::SPECS.iter().filter(|s| !s.in_link) {
+            if let Some(value) = self.chosen.get(spec.key) {
+                settings.set(spec.key, value).map_err(|e| e.to_string())?;
+            }
+        }
+        let deal = D::daily(&mut settings, day.seed()).ok_or("this game has no daily game")?;
+        let began = self.table.began();
+        self.table.count(None, Event::Left { began });
+        self.deal_from(deal.seed, settings, deal.start, Dealt::Chosen);
+        self.table.daily = Some(day);
+        Ok(Outcome::moved(day.dealt(deal.challenge)))
+    }
+
+    fn daily_day(&self) -> Option<Day> {
+        self.table.daily
+    }
+
+    fn set_today(&mut self, today: Day) {
+        self.table.screen.today = Some(today);
     }
 
     fn option_specs(&self) -> &'static [OptionSpec] {
@@ -265,15 +291,26 @@ impl<D: GameDef> Game for Shell<D> {
     }
 
     fn status(&self) -> String {
-        D::status(&self.view(), &self.ui)
+        let status = D::status(&self.view(), &self.ui);
+        match self.table.daily {
+            Some(day) => day.status(&status),
+            None => status,
+        }
     }
 
     fn rules_pages(&self) -> Vec<String> {
         D::rules_pages(&self.table.settings)
     }
 
+    /// The game's own rows, then the daily games' once there is one.
     fn stats(&self) -> Option<Vec<(String, String)>> {
-        D::stats(&self.view())
+        let mut rows = D::stats(&self.view());
+        let t = &self.table;
+        if t.daily.is_some() || t.dailies != Dailies::default() {
+            let daily = t.dailies.rows(t.screen.today);
+            rows.get_or_insert_with(Vec::new).extend(daily);
+        }
+        rows
     }
 
     fn ending(&self) -> Option<Ending> {
@@ -286,6 +323,7 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn reset_stats(&mut self) -> Outcome {
         self.table.stats = D::Stats::default();
+        self.table.dailies = Dailies::default();
         Outcome::moved("The statistics are reset.")
     }
 
@@ -299,6 +337,8 @@ impl<D: GameDef> Game for Shell<D> {
             undone: t.undone.clone(),
             stats: t.stats.clone(),
             elapsed_ms: t.elapsed_ms,
+            daily: t.daily,
+            dailies: t.dailies.clone(),
         })
     }
 
@@ -307,6 +347,7 @@ impl<D: GameDef> Game for Shell<D> {
         if !rec.elapsed_ms.is_finite() || rec.elapsed_ms < 0.0 {
             return Err(StateError("the clock is not a time".into()));
         }
+        rec.dailies.check().map_err(StateError)?;
         let settings = D::Settings::from_options(&rec.options)?;
         // One replay through the moves and then the moves taken back (they
         // must replay too), keeping the position after the moves.
@@ -334,6 +375,8 @@ impl<D: GameDef> Game for Shell<D> {
         next.table.elapsed_ms = rec.elapsed_ms;
         next.table.screen = self.table.screen;
         next.table.stats = rec.stats;
+        next.table.daily = rec.daily;
+        next.table.dailies = rec.dailies;
         *self = next.dealt(Dealt::Restored);
         Ok(())
     }

@@ -1,10 +1,11 @@
 //! What a hosted game is, apart from its screen-only state and its
 //! thinking: the part a [`View`] shows.
 
+use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{Event, GameDef, View};
 use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
-use crate::shell::position::Position;
+use crate::shell::position::{Position, Seat};
 use crate::shell::theme::Theme;
 use crate::util::rng::Seed;
 
@@ -19,6 +20,8 @@ pub(super) struct Screen {
     pub(super) board: Size,
     /// When the shell's win celebration began (the frame clock), while it runs.
     pub(super) cheer: Option<f64>,
+    /// Today's date, as the page's clock has it (none natively).
+    pub(super) today: Option<Day>,
 }
 
 /// Everything of a game but its screen-only state and its thinking: what a
@@ -35,6 +38,10 @@ pub(super) struct Table<D: GameDef> {
     pub(super) said: String,
     pub(super) stats: D::Stats,
     pub(super) elapsed_ms: f64,
+    /// The day whose daily game this is, if it is one.
+    pub(super) daily: Option<Day>,
+    /// The daily games won: kept, like the statistics, from game to game.
+    pub(super) dailies: Dailies,
     pub(super) screen: Screen,
     /// The piece a person holds or that flies home.
     pub(super) drag: Option<Drag<D::Piece>>,
@@ -69,6 +76,18 @@ impl<D: GameDef> Table<D> {
     /// Whether a move of this game was played (and perhaps taken back).
     pub(super) fn began(&self) -> bool {
         !self.moves.is_empty() || !self.undone.is_empty()
+    }
+
+    /// Counts a daily game won by a person on its own day (any day where
+    /// the date is not known): true if it was not counted before.
+    pub(super) fn count_daily(&mut self, winner: Seat) -> bool {
+        let Some(day) = self.daily else { return false };
+        let on_its_day = self.screen.today.is_none_or(|today| today == day);
+        if !on_its_day || !D::is_person(&self.settings, winner) || self.dailies.won(day) {
+            return false;
+        }
+        self.dailies.win(day);
+        true
     }
 
     pub(super) fn count(&mut self, position: Option<&D::Position>, event: Event) {

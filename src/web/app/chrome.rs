@@ -10,6 +10,7 @@ pub(super) enum Action {
     Undo,
     Redo,
     Hint,
+    Daily,
     Settings,
     Rules,
     Stats,
@@ -19,11 +20,12 @@ pub(super) enum Action {
 }
 
 impl Action {
-    const ALL: [Action; 10] = [
+    const ALL: [Action; 11] = [
         Action::New,
         Action::Undo,
         Action::Redo,
         Action::Hint,
+        Action::Daily,
         Action::Settings,
         Action::Rules,
         Action::Stats,
@@ -39,6 +41,11 @@ impl Action {
             Action::Undo => ("Undo", "Undo (Ctrl+Z)", "undo"),
             Action::Redo => ("Redo", "Redo (Ctrl+Y)", "redo"),
             Action::Hint => ("Hint", "Hint", "hint"),
+            Action::Daily => (
+                "Daily",
+                "Daily game: today's, the same for everyone",
+                "daily",
+            ),
             Action::Settings => ("Settings", "Settings", "settings"),
             Action::Rules => ("Rules", "Rules", "rules"),
             Action::Stats => ("Stats", "Statistics", "stats"),

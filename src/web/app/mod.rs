@@ -18,6 +18,7 @@ use crate::host::events::{HostEvent, Watcher};
 use crate::host::params::{parse_query, query_for};
 use crate::host::save::{self, save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
+use crate::shell::daily::Day;
 use crate::shell::geom::{backing_store, Fit, Point, Size};
 use crate::shell::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
 use crate::shell::{Game, Outcome};
@@ -109,6 +110,8 @@ pub struct App {
     appearance: crate::host::appearance::Appearance,
     /// The theme they resolve to now.
     theme: crate::shell::theme::Theme,
+    /// The date the host or a test set as today, in place of the clock's.
+    today: Option<Day>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -202,6 +205,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         in_frame: host::in_frame(),
         appearance: Default::default(),
         theme: Default::default(),
+        today: None,
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -242,12 +246,7 @@ impl App {
         let notices: Vec<String> = problems.iter().map(ToString::to_string).collect();
         match req.game {
             Some(kind) => {
-                let wanted = Wanted {
-                    seed: req.seed,
-                    options: req.options,
-                    play: req.play,
-                };
-                self.open_game(kind, &wanted, notices);
+                self.open_game(kind, &Wanted::from(req), notices);
                 // Write back the canonical URL: bad parameters vanish, the seed appears.
                 self.sync_url(false);
             }
@@ -319,6 +318,7 @@ impl App {
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         game.set_theme(self.theme);
+        game.set_today(self.today());
         self.pending = self.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
         self.current.set(Some(kind));
@@ -475,6 +475,21 @@ impl App {
         }
     }
 
+    /// Today (UTC): the date set by [`App::set_today`], or the clock's.
+    fn today(&self) -> Day {
+        self.today
+            .unwrap_or_else(|| Day::from_unix_ms(js_sys::Date::now()))
+    }
+
+    /// Takes `today` as the date from now on, in place of the clock's.
+    pub fn set_today(&mut self, today: Day) {
+        self.today = Some(today);
+        if let Some(g) = self.game.as_mut() {
+            g.set_today(today);
+        }
+        self.refresh();
+    }
+
     fn act(&mut self, action: Action) {
         if self.game.is_none() {
             return;
@@ -487,6 +502,19 @@ impl App {
                 }
                 self.sync_url(false);
                 Outcome::moved(format!("New game, deal {seed}."))
+            }
+            Action::Daily => {
+                let day = self.today();
+                let o = match self.game.as_mut().map(|g| {
+                    g.set_today(day);
+                    g.daily(day)
+                }) {
+                    Some(Ok(o)) => o,
+                    Some(Err(e)) => Outcome::say(capitalised(&e)),
+                    None => Outcome::nothing(),
+                };
+                self.sync_url(false);
+                o
             }
             Action::Undo => self.game.as_mut().map(|g| g.undo()).unwrap_or_default(),
             Action::Redo => self.game.as_mut().map(|g| g.redo()).unwrap_or_default(),
