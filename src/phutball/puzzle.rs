@@ -27,7 +27,8 @@ pub const TRIES: u32 = 5_000;
 /// The states the finder may hold checking a try.
 const CHECK_STATES: usize = 20_000;
 
-/// The men scattered around the chain, in percent of the playing points.
+/// The men scattered around the chain (off its landing points), in percent
+/// of the playing points.
 const SCATTER_PERCENT: u64 = 12;
 
 /// The puzzle of `seed` on a board of `options`: Ohs to move and score in
@@ -91,25 +92,11 @@ fn lay(options: Options, rng: &mut Rng) -> Option<Position> {
         landings.push(land);
         at = land;
         if Side::Ohs.scores_on(dims, land.row) {
-            scatter(&mut p, &landings, rng);
+            p.scatter(rng, SCATTER_PERCENT, &landings);
             return Some(p);
         }
     }
     None
-}
-
-/// Men on about [`SCATTER_PERCENT`] of the playing points that are not
-/// the chain's landing points.
-fn scatter(p: &mut Position, landings: &[Pt], rng: &mut Rng) {
-    let dims = p.options.dims;
-    for row in 1..=dims.rows {
-        for col in 0..dims.cols {
-            let pt = Pt { col, row };
-            if !landings.contains(&pt) && rng.below(100) < SCATTER_PERCENT {
-                p.men.set(pt);
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -350,18 +350,24 @@ impl Position {
     /// from `seed`: the crowded boards where the number of jump chains
     /// explodes, which tests and measurements of the searches use.
     pub fn crowded(options: Options, seed: crate::util::rng::Seed, percent: u64) -> Position {
-        let mut rng = crate::util::rng::Rng::new(seed);
         let mut p = Position::start(options);
-        let dims = p.options.dims;
+        let ball = p.ball;
+        p.scatter(&mut crate::util::rng::Rng::new(seed), percent, &[ball]);
+        p
+    }
+
+    /// Men on about `percent` of the playing points but those in `clear`,
+    /// each point drawn from `rng` in turn, row by row.
+    pub fn scatter(&mut self, rng: &mut crate::util::rng::Rng, percent: u64, clear: &[Pt]) {
+        let dims = self.options.dims;
         for row in 1..=dims.rows {
             for col in 0..dims.cols {
                 let at = Pt { col, row };
-                if at != p.ball && rng.below(100) < percent {
-                    p.men.set(at);
+                if !clear.contains(&at) && rng.below(100) < percent {
+                    self.men.set(at);
                 }
             }
         }
-        p
     }
 
     /// Whether `p` is empty and on a playing row.

@@ -112,9 +112,7 @@ impl Day {
         let mut rng = Rng::new(Seed((self.0 as u64).wrapping_add(DAILY_STREAM)));
         Seed(rng.next_u64() >> 11)
     }
-}
 
-impl Day {
     /// The status line of `day`'s game.
     pub fn status(self, status: &str) -> String {
         format!("Daily {self} · {status}")

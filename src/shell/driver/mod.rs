@@ -308,7 +308,9 @@ impl<D: GameDef> Shell<D> {
     /// Plays `mv` and says what it did, or why it was refused. A move the
     /// game makes on its clock is told only when it ends the game.
     fn moved(&mut self, mv: MoveOf<D>, who: Who) -> Outcome {
-        let dailies_won = self.table.dailies.total();
+        // A daily game not yet won, to tell of its win.
+        let t = &self.table;
+        let daily = t.daily.filter(|&day| !t.dailies.won(day));
         match self.play_as(mv, who == Who::Game, true) {
             Ok((effect, before)) => {
                 if who == Who::Game && self.table.position.ending().is_none() {
@@ -325,10 +327,8 @@ impl<D: GameDef> Shell<D> {
                     &effect,
                     who == Who::Computer,
                 );
-                if let Some(day) = self.table.daily {
-                    if self.table.dailies.total() > dailies_won {
-                        said.push_str(&self.table.dailies.told(day));
-                    }
+                if let Some(day) = daily.filter(|&day| self.table.dailies.won(day)) {
+                    said.push_str(&self.table.dailies.told(day));
                 }
                 self.table.said = said.clone();
                 Outcome::moved(said)

@@ -79,15 +79,13 @@ impl<D: GameDef> Table<D> {
     }
 
     /// Counts a daily game won by a person on its own day (any day where
-    /// the date is not known): true if it was not counted before.
-    pub(super) fn count_daily(&mut self, winner: Seat) -> bool {
-        let Some(day) = self.daily else { return false };
+    /// the date is not known).
+    pub(super) fn count_daily(&mut self, winner: Seat) {
+        let Some(day) = self.daily else { return };
         let on_its_day = self.screen.today.is_none_or(|today| today == day);
-        if !on_its_day || !D::is_person(&self.settings, winner) || self.dailies.won(day) {
-            return false;
+        if on_its_day && D::is_person(&self.settings, winner) {
+            self.dailies.win(day);
         }
-        self.dailies.win(day);
-        true
     }
 
     pub(super) fn count(&mut self, position: Option<&D::Position>, event: Event) {

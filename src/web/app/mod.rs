@@ -481,12 +481,20 @@ impl App {
             .unwrap_or_else(|| Day::from_unix_ms(js_sys::Date::now()))
     }
 
-    /// Takes `today` as the date from now on, in place of the clock's.
-    pub fn set_today(&mut self, today: Day) {
-        self.today = Some(today);
+    /// Tells the game on screen today's date (it may have changed since the
+    /// game opened), and returns it.
+    fn date_game(&mut self) -> Day {
+        let today = self.today();
         if let Some(g) = self.game.as_mut() {
             g.set_today(today);
         }
+        today
+    }
+
+    /// Takes `today` as the date from now on, in place of the clock's.
+    pub fn set_today(&mut self, today: Day) {
+        self.today = Some(today);
+        self.date_game();
         self.refresh();
     }
 
@@ -504,11 +512,8 @@ impl App {
                 Outcome::moved(format!("New game, deal {seed}."))
             }
             Action::Daily => {
-                let day = self.today();
-                let o = match self.game.as_mut().map(|g| {
-                    g.set_today(day);
-                    g.daily(day)
-                }) {
+                let day = self.date_game();
+                let o = match self.game.as_mut().map(|g| g.daily(day)) {
                     Some(Ok(o)) => o,
                     Some(Err(e)) => Outcome::say(capitalised(&e)),
                     None => Outcome::nothing(),

@@ -71,10 +71,7 @@ impl App {
     }
 
     pub(super) fn open_stats(&mut self) {
-        let today = self.today();
-        if let Some(g) = self.game.as_mut() {
-            g.set_today(today);
-        }
+        self.date_game();
         let Some(rows) = self.game.as_ref().and_then(|g| g.stats()) else {
             return;
         };
