@@ -24,7 +24,7 @@ use crate::util::rng::Seed;
 pub type Target = fn(&[u8]);
 
 /// Every target, by the name its fuzz binary and corpus folder have.
-pub const TARGETS: [(&str, Target); 9] = [
+pub const TARGETS: [(&str, Target); 10] = [
     ("klondike_deal", klondike_deal),
     ("phutball_position", phutball_position),
     ("phutball_record", phutball_record),
@@ -34,6 +34,7 @@ pub const TARGETS: [(&str, Target); 9] = [
     ("url_query", url_query),
     ("save", save),
     ("link", link),
+    ("phutball_tactic", phutball_tactic),
 ];
 
 /// The input as text, if it is UTF-8 (every format here is text).
@@ -118,6 +119,21 @@ pub fn phutball_position(data: &[u8]) {
     let back = phutball_record::from_text(&exported).expect("an exported position reads back");
     assert_eq!(back.position(), game.position(), "a position round-trips");
     exercise(&mut game, data, Play::Always);
+}
+
+/// A line of a Phutball tactics suite: read, written and read back the
+/// same, each answer an answer.
+pub fn phutball_tactic(data: &[u8]) {
+    let Some(t) = text(data) else { return };
+    let Ok(tactic) = t.parse::<crate::phutball::tactics::Tactic>() else {
+        return;
+    };
+    let back: crate::phutball::tactics::Tactic = tactic
+        .to_string()
+        .parse()
+        .expect("a written tactic reads back");
+    assert_eq!((back.kind, back.position), (tactic.kind, tactic.position));
+    assert!(tactic.answers.iter().all(|&m| back.is_answer(m)));
 }
 
 /// A Phutball record (text or SGF) through the page's import, then each
@@ -273,6 +289,9 @@ pub fn link(data: &[u8]) {
 mod tests {
     use super::*;
 
+    const TACTIC: &str =
+        "kind: win-in-2; board: 9x7; to-move: eks; ball: D5; men: B3 D4 B6; answers: D2";
+
     #[test]
     fn every_target_takes_what_the_games_write() {
         let k = Klondike::new(Seed(3));
@@ -291,6 +310,7 @@ mod tests {
             move_notation(m.as_bytes());
         }
         url_query(b"?game=phutball&seed=4&board=9x7");
+        phutball_tactic(TACTIC.as_bytes());
         save(save::encode(GameKind::Klondike, &k).as_bytes());
         for (_, target) in TARGETS {
             target(b"");

@@ -265,6 +265,32 @@ fn phutball_wins_lists_chains_or_none() {
 }
 
 #[test]
+fn phutball_tactics_are_verified_and_solved_and_bad_lines_refused() {
+    let suite = "# two tactics\n\
+        kind: win-in-2; board: 9x7; to-move: eks; ball: D5; men: B3 D4 B6; answers: D2\n\
+        kind: block; board: 9x7; to-move: eks; ball: D5; men: D6 D8; answers: D7\n";
+    let (code, out, err) = parlour(&["phutball", "tactics", "verify", "-"], suite);
+    assert_eq!(code, 2, "D7 is one block of several: {out}");
+    assert!(err.contains("tactic 2"), "{err}");
+    let first = suite.lines().take(2).collect::<Vec<_>>().join("\n");
+    let (code, out, err) = parlour(&["phutball", "tactics", "verify", "-"], &first);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "1 tactics verified\n");
+    let (code, out, err) = parlour(
+        &["phutball", "tactics", "solve", "-", "--nodes", "2000"],
+        &first,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("win-in-2     1 / 1"), "{out}");
+    let (code, _, err) = parlour(
+        &["phutball", "tactics", "solve", "-"],
+        "kind: win-in-2; board: 9x7; to-move: eks; ball: D5; men: D4; answers: Z9\n",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("-:1: Z9"), "{err}");
+}
+
+#[test]
 fn phutball_selfplay_reports_win_rates() {
     let (code, out, err) = parlour(
         &[

@@ -77,6 +77,15 @@ mod seeds {
             "seed-2",
             "to-move: ohs\nball: D5\nboard: 9x7\nmen: D4 D6\n",
         );
+        let tactics = include_str!("data/phutball-tactics.txt");
+        for (i, line) in tactics
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(4)
+            .enumerate()
+        {
+            put("phutball_tactic", &format!("seed-{i}"), line);
+        }
         let mut p = Phutball::new(Seed(1));
         for m in ["H11", "H12", "H13"] {
             p.play_text(m).expect("a placement");

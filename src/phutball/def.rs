@@ -22,14 +22,16 @@ use crate::util::rng::{Rng, Seed};
 pub struct PhutballDef;
 
 /// How the computer paces its move: a pause so that it can be seen, and
-/// for the strong level's search, slices of positions sized to the frame
-/// rate and a time per move.
-pub const PACE: Pace = Pace {
-    first_slice: 500,
-    max_slice: 40_000,
-    delay_ms: 350.0,
-    max_ms: 1_500.0,
-};
+/// for the strong levels' search, slices of positions sized to the frame
+/// rate and the level's time per move ([`ai::Level::think_ms`]).
+pub fn pace(level: ai::Level) -> Pace {
+    Pace {
+        first_slice: 300,
+        max_slice: 40_000,
+        delay_ms: 350.0,
+        max_ms: level.think_ms().max(350.0),
+    }
+}
 
 impl GameDef for PhutballDef {
     type Position = Contest;
@@ -77,15 +79,14 @@ impl GameDef for PhutballDef {
     }
 
     /// The computer's thinking: the random and greedy levels decide at
-    /// once, the strong level searches across frames for up to
-    /// [`PACE`]`.max_ms`.
+    /// once, the strong levels search across frames for their time.
     fn mind(settings: &Settings, position: &Contest, seed: Seed) -> ai::Mind {
         let level = settings.opponent.level().unwrap_or(ai::Level::Random);
         ai::mind(position.board(), level, &mut Rng::new(seed))
     }
 
-    fn pace(_: &Settings) -> Pace {
-        PACE
+    fn pace(settings: &Settings) -> Pace {
+        pace(settings.opponent.level().unwrap_or(ai::Level::Random))
     }
 
     fn board_size(game: &View<Self>, _: &Ui, viewport: Size) -> Size {

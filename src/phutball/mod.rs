@@ -19,6 +19,7 @@ pub mod puzzle;
 pub mod record;
 pub mod rules;
 pub mod settings;
+pub mod tactics;
 mod view;
 
 pub use board::{BadPoint, Dims, Pt};

@@ -370,6 +370,14 @@ impl Position {
         }
     }
 
+    /// The empty playing points, row by row: where a man may be placed.
+    pub fn empty_points(&self) -> impl Iterator<Item = Pt> + '_ {
+        let d = self.options.dims;
+        (1..=d.rows)
+            .flat_map(move |row| (0..d.cols).map(move |col| Pt { col, row }))
+            .filter(move |&pt| self.can_place(pt).is_ok())
+    }
+
     /// Whether `p` is empty and on a playing row.
     pub fn can_place(&self, p: Pt) -> Result<(), MoveError> {
         if !self.options.dims.is_playing(p) {

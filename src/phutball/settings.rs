@@ -17,6 +17,8 @@ crate::setting! {
         Greedy = "greedy", "Computer: greedy";
         /// The computer's strong level.
         Strong = "strong", "Computer: strong";
+        /// The computer's expert level.
+        Expert = "expert", "Computer: expert";
     }
 }
 
@@ -28,6 +30,7 @@ impl Opponent {
             Opponent::Random => Some(Level::Random),
             Opponent::Greedy => Some(Level::Greedy),
             Opponent::Strong => Some(Level::Strong),
+            Opponent::Expert => Some(Level::Expert),
         }
     }
 }

@@ -3,7 +3,8 @@
 /// A board size for the keys (only its shape matters).
 const BOARD: crate::shell::geom::Size = crate::shell::geom::Size { w: 800.0, h: 600.0 };
 
-use super::def::PACE;
+use super::ai::Level;
+use super::def::pace;
 use super::*;
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
@@ -148,7 +149,6 @@ fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
     g.set_option("opponent", "strong").unwrap();
     assert!(tap(&mut g, "H11").changed, "the player (Ohs) moves");
     assert!(g.status().starts_with("Eks (computer) to move"));
-    assert!(!tap(&mut g, "A1").changed, "no playing for the computer");
     assert_eq!(
         g.tick(1000.0),
         Outcome::redraw(),
@@ -161,9 +161,15 @@ fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
         if out.changed {
             break out;
         }
-        assert!(now < 1000.0 + PACE.max_ms + 100.0, "it moves in its time");
+        assert!(
+            now < 1000.0 + pace(Level::Strong).max_ms + 100.0,
+            "it moves in its time"
+        );
     };
-    assert!(now >= 1000.0 + PACE.delay_ms, "not before the pause");
+    assert!(
+        now >= 1000.0 + pace(Level::Strong).delay_ms,
+        "not before the pause"
+    );
     assert!(out.message.unwrap().starts_with("Computer: Eks"));
     assert_eq!(g.moves().len(), 2);
     g.undo();
@@ -176,7 +182,7 @@ fn the_computer_can_move_first() {
     g.set_option("opponent", "random").unwrap();
     g.set_option("computer", "ohs").unwrap();
     g.tick(0.0);
-    assert!(g.tick(PACE.delay_ms).changed);
+    assert!(g.tick(pace(Level::Random).delay_ms).changed);
     assert_eq!(g.moves().len(), 1);
 }
 
@@ -334,6 +340,20 @@ fn enter_asks_the_thinking_computer_to_move_now() {
         Some("The computer moves now.")
     );
     assert!(g.tick(1.0).changed, "it moves on the next frame");
+}
+
+#[test]
+fn a_tap_asks_the_thinking_computer_to_move_now() {
+    let mut g = Phutball::new(Seed(2));
+    g.set_option("opponent", "expert").unwrap();
+    g.set_option("computer", "ohs").unwrap();
+    assert!(!g.tick(0.0).changed, "it pauses first");
+    assert!(!g.tick(16.0).changed, "and thinks");
+    assert_eq!(
+        tap(&mut g, "A1").message.as_deref(),
+        Some("The computer moves now.")
+    );
+    assert!(g.tick(17.0).changed, "it moves on the next frame");
 }
 
 /// A game where Ohs, a person, can score at once: the ball on H18 under a man on H19.

@@ -136,8 +136,9 @@ async fn on_a_phone_a_game_ends_in_a_goal_by_touch_taps_and_a_touch_drag() {
 }
 
 /// A person (Ohs, moving first) plays the greedy computer's choice for
-/// themselves against `level` on the rules' board, for 30 moves or to a goal.
-async fn person_against(level: &str) {
+/// themselves against `level` on the rules' board, for `length` moves or to
+/// a goal.
+async fn person_against(level: &str, length: usize) {
     let name = format!("a_person_plays_phutball_against_the_{level}_computer");
     if !enabled(&name) {
         return;
@@ -168,7 +169,7 @@ async fn person_against(level: &str) {
                 .expect("the computer's move is legal");
         }
         let s = status(&b).await;
-        if !s.starts_with("Ohs to move") || page.len() >= 30 {
+        if !s.starts_with("Ohs to move") || page.len() >= length {
             break;
         }
         let (mv, _) = ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0);
@@ -177,7 +178,7 @@ async fn person_against(level: &str) {
     }
     let s = status(&b).await;
     assert!(
-        moves(&b).await.len() >= 30 || s.starts_with("Goal!"),
+        moves(&b).await.len() >= length || s.starts_with("Goal!"),
         "{name}: {s}"
     );
     b.assert_clean_console(&name).await;
@@ -186,17 +187,23 @@ async fn person_against(level: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_random_computer() {
-    person_against("random").await;
+    person_against("random", 30).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_greedy_computer() {
-    person_against("greedy").await;
+    person_against("greedy", 30).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_strong_computer() {
-    person_against("strong").await;
+    person_against("strong", 30).await;
+}
+
+/// The expert thinks three seconds a move: a shorter game.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_plays_phutball_against_the_expert_computer() {
+    person_against("expert", 12).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -13,10 +13,22 @@ phutball wins FILE|- [--count] [--budget N]
                              the search holds at most N states (default 2000000, at most 10000000),
                              about 220 bytes each
   phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
-                 [--board RxC]
-                             seeded games between levels (random, greedy, strong): win rates with
-                             95% intervals, mean length, the strong level's nodes per second;
-                             the strong level stops at N nodes (default 20000) or T ms per move
+                 [--board RxC] [--ohs-engine E] [--eks-engine E]
+                             seeded games between levels (random, greedy, strong, expert): win
+                             rates with 95% intervals, mean length, the searching levels' nodes
+                             per second; a search stops at N nodes (default 20000) or T ms per
+                             move; E is the search's engine: standard (the default), threats
+                             (no landing points) or classic (neither threats nor landings, the
+                             first weights), optionally followed by :RACE,REACH,THREAT,CROWD
+  phutball tactics find [--board RxC] [--games N] [--seed S] [--budget N] [--shallow]
+                             tactics from seeded games (block, win-in-2, win-in-3, defence; with
+                             --shallow only the first two), the first of each kind in each game,
+                             each with every answer proven by exhaustive search, one per line
+  phutball tactics verify FILE [--budget N]
+                             proves each line's kind and answers again; fails on any difference
+  phutball tactics solve FILE [--time-ms T] [--nodes N] [--level L] [--engine E]
+                             the share of each kind the computer answers at T ms a move
+                             (default 1000, strong, standard), or at N positions a move
 ";
 
 pub fn run(args: &[String]) -> Result<String, UsageError> {
@@ -50,13 +62,27 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
             Ok(out)
         }
         Some("selfplay") => selfplay(&args[1..]),
+        Some("tactics") => tactics(&args[1..]),
         Some(other) => Err(UsageError(format!("unknown phutball command '{other}'"))),
         None => Err(UsageError("phutball needs a command".into())),
     }
 }
 
+/// A board's size as ROWSxCOLS, each 5 to 19.
+fn board(v: &str) -> Option<parlour::phutball::Dims> {
+    let (r, c) = v.split_once('x')?;
+    let d = parlour::phutball::Dims {
+        rows: r.parse().ok()?,
+        cols: c.parse().ok()?,
+    };
+    (5..=19)
+        .contains(&d.rows)
+        .then_some(d)
+        .filter(|d| (5..=19).contains(&d.cols))
+}
+
 fn selfplay(raw: &[String]) -> Result<String, UsageError> {
-    use parlour::phutball::ai::{choose_until, Level};
+    use parlour::phutball::ai::{choose_until, Engine, Level};
     use parlour::phutball::rules::{Options, Position, Side};
     use parlour::util::rng::Rng;
     use parlour::Seed;
@@ -71,6 +97,8 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             "--nodes",
             "--board",
             "--time-ms",
+            "--ohs-engine",
+            "--eks-engine",
         ],
         &[],
     )?;
@@ -84,20 +112,16 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             .map_err(|e| UsageError(format!("{flag}: {e}")))
     };
     let (ohs, eks) = (level("--ohs")?, level("--eks")?);
+    let engine = |flag: &str| -> Result<Engine, UsageError> {
+        a.value(flag).map_or(Ok(Engine::STANDARD), |v| {
+            v.parse().map_err(|e| UsageError(format!("{flag}: {e}")))
+        })
+    };
+    let (ohs_engine, eks_engine) = (engine("--ohs-engine")?, engine("--eks-engine")?);
     let games = a.number_in("--games", 100usize, 1..=1_000_000)?;
     let seed = a.parsed("--seed", 1u64, |v| v.parse().ok())?;
     let nodes = a.parsed("--nodes", 20_000u64, |v| v.parse().ok().filter(|&n| n > 0))?;
-    let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, |v| {
-        let (r, c) = v.split_once('x')?;
-        let d = parlour::phutball::Dims {
-            rows: r.parse().ok()?,
-            cols: c.parse().ok()?,
-        };
-        (5..=19)
-            .contains(&d.rows)
-            .then_some(d)
-            .filter(|d| (5..=19).contains(&d.cols))
-    })?;
+    let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, board)?;
     let mut rng = Rng::new(Seed(seed));
     let (mut ohs_wins, mut eks_wins, mut draws, mut total_moves) = (0usize, 0usize, 0usize, 0usize);
     let (mut strong_nodes, mut strong_ms) = (0u64, 0f64);
@@ -110,17 +134,17 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
         let mut result = None;
         for played in 0..usize::from(p.options.move_cap) {
             // Two random opening moves, so that seeded games differ.
-            let lvl = if played < 2 {
-                Level::Random
+            let (lvl, engine) = if played < 2 {
+                (Level::Random, Engine::STANDARD)
             } else if p.to_move == Side::Ohs {
-                ohs
+                (ohs, ohs_engine)
             } else {
-                eks
+                (eks, eks_engine)
             };
             let start = Instant::now();
             let mut stop = || time_ms > 0.0 && start.elapsed().as_secs_f64() * 1000.0 >= time_ms;
-            let (mv, stats) = choose_until(&p, lvl, &mut rng, nodes, &mut stop);
-            if lvl == Level::Strong {
+            let (mv, stats) = choose_until(&p, lvl, engine, &mut rng, nodes, &mut stop);
+            if lvl.think_ms() > 0.0 {
                 strong_nodes += stats.nodes;
                 strong_ms += start.elapsed().as_secs_f64() * 1000.0;
             }
@@ -138,16 +162,27 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
         }
     }
     let pct = |k: usize| 100.0 * k as f64 / games as f64;
+    // A searching level with its engine.
+    let named = |level: Level, engine: Engine| {
+        if level.think_ms() > 0.0 {
+            format!("{level} ({engine})")
+        } else {
+            level.to_string()
+        }
+    };
     let ci = |k: usize| {
         let (lo, hi) = wilson(k, games);
         format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0)
     };
     let mut out = format!(
-        "{games} games, Ohs {ohs} v Eks {eks}, board {dims}, seed {seed}, strong budget {nodes} nodes\n\
+        "{games} games, Ohs {} v Eks {}, board {dims}, seed {seed}, \
+         search budget {nodes} nodes or {time_ms} ms\n\
          Ohs win  {ohs_wins:>5} {:5.1}%  (95% CI {})\n\
          Eks win  {eks_wins:>5} {:5.1}%  (95% CI {})\n\
          draws    {draws:>5} {:5.1}%\n\
          mean moves per game {:.1}\n",
+        named(ohs, ohs_engine),
+        named(eks, eks_engine),
         pct(ohs_wins),
         ci(ohs_wins),
         pct(eks_wins),
@@ -157,9 +192,182 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     );
     if strong_ms > 0.0 {
         out.push_str(&format!(
-            "strong: {strong_nodes} nodes in {strong_ms:.0} ms = {:.0} nodes/s\n",
+            "search: {strong_nodes} nodes in {strong_ms:.0} ms = {:.0} nodes/s\n",
             strong_nodes as f64 / strong_ms * 1000.0
         ));
     }
     Ok(out)
+}
+
+fn tactics(raw: &[String]) -> Result<String, UsageError> {
+    use parlour::phutball::ai::{choose_until, Engine, Level};
+    use parlour::phutball::rules::{Options, Position};
+    use parlour::phutball::tactics::{Kind, Prover, Tactic};
+    use parlour::util::rng::Rng;
+    use parlour::Seed;
+    use std::collections::{BTreeMap, HashSet};
+    use std::time::Instant;
+    let a = Args::parse(
+        raw.get(1..).unwrap_or_default(),
+        &[
+            "--board",
+            "--games",
+            "--seed",
+            "--budget",
+            "--time-ms",
+            "--level",
+            "--engine",
+            "--nodes",
+        ],
+        &["--shallow"],
+    )?;
+    let deep = !a.has("--shallow");
+    let budget = a.parsed("--budget", 50_000_000u64, |v| {
+        v.parse().ok().filter(|&n| n > 0)
+    })?;
+    let read_suite = || -> Result<Vec<Tactic>, UsageError> {
+        let [path] = a.positional.as_slice() else {
+            return Err(UsageError("tactics needs one FILE (or - for stdin)".into()));
+        };
+        let text = read_input(path).map_err(UsageError)?;
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|(i, l)| {
+                l.parse::<Tactic>()
+                    .map_err(|e| UsageError(format!("{path}:{}: {e}", i + 1)))
+            })
+            .collect()
+    };
+    match raw.first().map(String::as_str) {
+        Some("find") => {
+            let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, board)?;
+            let games = a.number_in("--games", 10usize, 1..=100_000)?;
+            let seed = a.parsed("--seed", 1u64, |v| v.parse().ok())?;
+            let mut rng = Rng::new(Seed(seed));
+            let mut seen = HashSet::new();
+            let mut out = String::new();
+            for _ in 0..games {
+                let mut kinds = HashSet::new();
+                let mut p = Position::start(Options {
+                    dims,
+                    ..Options::default()
+                });
+                for played in 0..200usize {
+                    if seen.insert(p) {
+                        let mut prover = Prover { budget };
+                        match prover.classify(&p, deep) {
+                            Ok(Some(t)) if kinds.insert(t.kind) => out.push_str(&format!("{t}\n")),
+                            _ => {}
+                        }
+                    }
+                    // Random moves now and then, so games wander.
+                    let level = if rng.below(4) == 0 {
+                        Level::Random
+                    } else {
+                        Level::Greedy
+                    };
+                    let (mv, _) =
+                        choose_until(&p, level, Engine::STANDARD, &mut rng, 1, &mut || false);
+                    let Some(mv) = mv else { break };
+                    if !matches!(p.play(mv, played), Ok(None)) {
+                        break;
+                    }
+                }
+            }
+            Ok(out)
+        }
+        Some("verify") => {
+            let suite = read_suite()?;
+            for (i, t) in suite.iter().enumerate() {
+                let mut prover = Prover { budget };
+                let again = prover
+                    .classify(&t.position, matches!(t.kind, Kind::WinIn3 | Kind::Defence))
+                    .map_err(|_| UsageError(format!("tactic {}: out of budget", i + 1)))?;
+                let same = again.as_ref().is_some_and(|a| {
+                    a.kind == t.kind
+                        && a.answers.len() == t.answers.len()
+                        && a.answers.iter().all(|&m| t.is_answer(m))
+                });
+                if !same {
+                    return Err(UsageError(format!(
+                        "tactic {}: proven {:?}, the suite says {t}",
+                        i + 1,
+                        again.map(|a| a.to_string())
+                    )));
+                }
+            }
+            Ok(format!("{} tactics verified\n", suite.len()))
+        }
+        Some("solve") => {
+            let suite = read_suite()?;
+            let nodes = a.parsed("--nodes", 0u64, |v| v.parse().ok().filter(|&n| n > 0))?;
+            let time_ms = if nodes > 0 {
+                f64::INFINITY
+            } else {
+                a.parsed("--time-ms", 1000f64, |v| {
+                    v.parse().ok().filter(|t: &f64| *t > 0.0)
+                })?
+            };
+            let level: Level = a
+                .value("--level")
+                .unwrap_or("strong")
+                .parse()
+                .map_err(|e| UsageError(format!("--level: {e}")))?;
+            let engine: Engine = a
+                .value("--engine")
+                .unwrap_or("standard")
+                .parse()
+                .map_err(|e| UsageError(format!("--engine: {e}")))?;
+            let mut tally: BTreeMap<(String, Kind), (usize, usize)> = BTreeMap::new();
+            let mut missed = Vec::new();
+            for (i, t) in suite.iter().enumerate() {
+                let start = Instant::now();
+                let mut stop = || start.elapsed().as_secs_f64() * 1000.0 >= time_ms;
+                let mut rng = Rng::new(Seed(1));
+                let budget = if nodes > 0 { nodes } else { u64::MAX };
+                let (mv, _) = choose_until(&t.position, level, engine, &mut rng, budget, &mut stop);
+                let entry = tally
+                    .entry((t.position.options.dims.to_string(), t.kind))
+                    .or_default();
+                entry.1 += 1;
+                match mv {
+                    Some(m) if t.is_answer(m) => entry.0 += 1,
+                    Some(m) => {
+                        missed.push(format!("{} ({})", i + 1, notation::format(&t.position, m)))
+                    }
+                    None => missed.push(format!("{} (no move)", i + 1)),
+                }
+            }
+            let mut out = if nodes > 0 {
+                format!("{level} ({engine}) at {nodes} positions a move\n")
+            } else {
+                format!("{level} ({engine}) at {time_ms} ms a move\n")
+            };
+            let (mut solved, mut total) = (0, 0);
+            for ((board, kind), (s, n)) in &tally {
+                out.push_str(&format!(
+                    "{board:>6} {kind:<9} {s:>4} / {n:<4} {:5.1}%\n",
+                    100.0 * *s as f64 / *n as f64
+                ));
+                solved += s;
+                total += n;
+            }
+            out.push_str(&format!(
+                "   all           {solved:>4} / {total:<4} {:5.1}%\n",
+                100.0 * solved as f64 / total.max(1) as f64
+            ));
+            if !missed.is_empty() {
+                out.push_str(&format!(
+                    "missed (tactic, move played): {}\n",
+                    missed.join(", ")
+                ));
+            }
+            Ok(out)
+        }
+        Some(other) => Err(UsageError(format!("unknown tactics command '{other}'"))),
+        None => Err(UsageError(
+            "tactics needs a command: find, verify or solve".into(),
+        )),
+    }
 }

@@ -29,7 +29,7 @@ mod page;
 mod table;
 
 /// What the page says while a computer thinks and a person taps.
-pub(crate) const THINKING: &str = "The computer is thinking… (Enter: move now)";
+pub(crate) const THINKING: &str = "The computer is thinking… (tap or Enter: move now)";
 
 /// The most moves the game makes by itself after one move.
 const MAX_FOLLOW_UPS: usize = 1_000;
@@ -298,6 +298,17 @@ impl<D: GameDef> Shell<D> {
     /// Whether a computer is to move now.
     pub fn computer_to_move(&self) -> bool {
         self.table.computer_to_move()
+    }
+
+    /// Asks the thinking computer to play its best move so far now.
+    fn hurry(&mut self) -> Outcome {
+        match self.thinker.as_mut() {
+            Some((_, t)) => {
+                t.hurry();
+                Outcome::say("The computer moves now.")
+            }
+            None => Outcome::nothing(),
+        }
     }
 
     /// The seed of the computer's search for the next move.

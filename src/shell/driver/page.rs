@@ -97,9 +97,10 @@ impl<D: GameDef> Game for Shell<D> {
             self.table.screen.cheer = None;
             return Outcome::redraw();
         }
+        // While the computer thinks, a tap asks it to move now.
         if self.computer_to_move() {
             return match gesture {
-                Gesture::Tap { .. } => Outcome::say(THINKING),
+                Gesture::Tap { .. } => self.hurry(),
                 _ => Outcome::nothing(),
             };
         }
@@ -119,15 +120,7 @@ impl<D: GameDef> Game for Shell<D> {
         }
         if self.computer_to_move() {
             match key {
-                Key::Enter | Key::Space => {
-                    return match self.thinker.as_mut() {
-                        Some((_, t)) => {
-                            t.hurry();
-                            Outcome::say("The computer moves now.")
-                        }
-                        None => Outcome::nothing(),
-                    };
-                }
+                Key::Enter | Key::Space => return self.hurry(),
                 Key::Backspace => return Outcome::say(THINKING),
                 _ => {}
             }

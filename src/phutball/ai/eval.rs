@@ -1,0 +1,135 @@
+//! The static evaluation at the search's quiet leaves, with weights a
+//! tuning run can set (`scripts/tune-phutball.sh`).
+
+use super::super::rules::{Position, Side};
+use std::fmt;
+use std::str::FromStr;
+
+/// The weight of each term, in points of score per row (or per man).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weights {
+    /// Each row of the ball's lead in the race: how much nearer it is to the
+    /// goal the side to move scores on than to the other.
+    pub race: i32,
+    /// Each row of the best single jump towards its goal the side to move
+    /// has now.
+    pub reach: i32,
+    /// Each row of the best single jump towards its goal the opponent would
+    /// have from here (counted against the side to move).
+    pub threat: i32,
+    /// Each man next to the ball (men to jump, for either side).
+    pub crowd: i32,
+}
+
+impl Weights {
+    /// The weights of the first strong level: the race and the mover's reach.
+    pub const CLASSIC: Weights = Weights {
+        race: 100,
+        reach: 40,
+        threat: 0,
+        crowd: 0,
+    };
+
+    /// The weights chosen by self-play (`scripts/tune-phutball.sh`, the
+    /// matches in `docs/phutball-tuning.txt`): the mover's reach counts
+    /// twice as much as before, and the opponent's reach counts against it.
+    pub const TUNED: Weights = Weights {
+        race: 100,
+        reach: 80,
+        threat: 40,
+        crowd: 0,
+    };
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{}",
+            self.race, self.reach, self.threat, self.crowd
+        )
+    }
+}
+
+impl FromStr for Weights {
+    type Err = String;
+    /// Four comma-separated integers: race, reach, threat, crowd.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let numbers: Vec<i32> = s
+            .split(',')
+            .map(|n| n.trim().parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("'{s}': {e}"))?;
+        match numbers.as_slice() {
+            &[race, reach, threat, crowd] if numbers.iter().all(|n| n.abs() <= 10_000) => {
+                Ok(Weights {
+                    race,
+                    reach,
+                    threat,
+                    crowd,
+                })
+            }
+            _ => Err(format!(
+                "'{s}': expected four weights (race,reach,threat,crowd), each within ±10000"
+            )),
+        }
+    }
+}
+
+/// How far the ball is from the rows `side` scores on.
+pub fn distance(p: &Position, side: Side) -> i32 {
+    let d = p.options.dims;
+    match side {
+        Side::Ohs => i32::from(d.rows) - i32::from(p.ball.row),
+        Side::Eks => i32::from(p.ball.row) - 1,
+    }
+    .max(0)
+}
+
+/// The position's worth to the side to move, under `w`.
+pub fn evaluate(p: &Position, w: &Weights) -> i32 {
+    let me = p.to_move;
+    let them = me.other();
+    let race = distance(p, them) - distance(p, me);
+    let here_me = distance(p, me);
+    let here_them = distance(p, them);
+    // The best single jump each way: the ball's row after each jump.
+    let (mut reach, mut threat, mut crowd) = (0, 0, 0);
+    for (_, landing, _) in p.jumps(&p.men, p.ball) {
+        crowd += 1;
+        let mut q = *p;
+        q.ball = landing.at;
+        reach = reach.max(here_me - distance(&q, me));
+        threat = threat.max(here_them - distance(&q, them));
+    }
+    w.race * race + w.reach * reach - w.threat * threat + w.crowd * crowd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_read_back_what_they_write() {
+        let w = Weights {
+            race: 100,
+            reach: -3,
+            threat: 25,
+            crowd: 0,
+        };
+        assert_eq!(w.to_string().parse::<Weights>(), Ok(w));
+        assert!("1,2,3".parse::<Weights>().is_err());
+        assert!("1,2,3,x".parse::<Weights>().is_err());
+        assert!("1,2,3,99999".parse::<Weights>().is_err());
+    }
+
+    #[test]
+    fn the_race_favours_the_side_the_ball_is_nearer_to_scoring_for() {
+        let mut p = crate::phutball::fixtures::position("H16", "");
+        p.to_move = Side::Ohs;
+        let ohs = evaluate(&p, &Weights::CLASSIC);
+        p.to_move = Side::Eks;
+        let eks = evaluate(&p, &Weights::CLASSIC);
+        assert!(ohs > 0 && eks < 0, "{ohs} {eks}");
+    }
+}

@@ -1,0 +1,520 @@
+//! The strong levels' search: iterative-deepening alpha-beta with a
+//! transposition table, run in slices, and (in the standard engine) a threat
+//! search at the leaves.
+//!
+//! A leaf is quiet only when neither side has a goal in one. When the side
+//! to move has one, the leaf is a win; when the opponent has one, the side
+//! to move must answer it, so the search goes on for one more ply over every
+//! answer (the blocks of each threatening chain among them) and sees the
+//! opponent's goal at the ply after: a double threat that no one move stops
+//! is a loss found at the leaf, not beyond the horizon.
+
+use super::super::board::Pt;
+use super::super::finder::{find_wins, Wins};
+use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
+use super::eval::{distance, evaluate, Weights};
+use crate::shell::think::{Progress, Think};
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// A goal, in evaluation units.
+pub(super) const WIN: i32 = 1_000_000;
+/// The most distinct jump results considered from one position.
+pub(super) const MAX_JUMPS: usize = 600;
+/// The deepest iteration the search runs.
+const MAX_DEPTH: u8 = 24;
+/// Extra plies a path may gain from threats at its leaves.
+const MAX_EXTENSIONS: u8 = 2;
+/// The states a check for a goal in one inside the search may hold: a check
+/// that runs out says "no goal", and the search goes on as if quiet.
+const SEARCH_STATES: usize = 2_000;
+/// The most positions the transposition table remembers (about 120 bytes
+/// each): past it, the table is emptied.
+const TABLE_CAP: usize = 1 << 19;
+
+/// What the search knows beyond alpha-beta: the engine the levels use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Engine {
+    /// Search on at leaves where either side has a goal in one, and add the
+    /// blocks of every threatening chain to the moves searched.
+    pub threats: bool,
+    /// Add the points around the ball's landing points to the placements
+    /// searched: a man there carries a jump on, in line or turning.
+    pub landings: bool,
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+impl Engine {
+    /// The first strong level's engine: plain alpha-beta to a fixed horizon
+    /// with the classic evaluation. Kept to measure the standard one against.
+    pub const CLASSIC: Engine = Engine {
+        threats: false,
+        landings: false,
+        weights: Weights::CLASSIC,
+    };
+
+    /// The engine the strong and expert levels play.
+    pub const STANDARD: Engine = Engine {
+        threats: true,
+        landings: true,
+        weights: Weights::TUNED,
+    };
+
+    /// The weights an engine named without them has: the classic engine's
+    /// own, or the tuned ones.
+    fn default_weights(threats: bool) -> Weights {
+        if threats {
+            Weights::TUNED
+        } else {
+            Weights::CLASSIC
+        }
+    }
+
+    /// The names of the feature sets, with what each turns on (threats,
+    /// landings).
+    const NAMES: [(&'static str, bool, bool); 3] = [
+        ("classic", false, false),
+        ("threats", true, false),
+        ("standard", true, true),
+    ];
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::STANDARD
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = Engine::NAMES
+            .iter()
+            .find(|&&(_, t, l)| (t, l) == (self.threats, self.landings))
+            .map_or("custom", |&(name, _, _)| name);
+        if self.weights == Engine::default_weights(self.threats) {
+            f.write_str(name)
+        } else {
+            write!(f, "{name}:{}", self.weights)
+        }
+    }
+}
+
+impl FromStr for Engine {
+    type Err = String;
+    /// `classic`, `threats` or `standard`, optionally followed by `:` and
+    /// weights (by default the classic engine's own, the tuned ones for the
+    /// others).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, weights) = match s.split_once(':') {
+            Some((name, w)) => (name, Some(w.parse()?)),
+            None => (s, None),
+        };
+        let &(_, threats, landings) = Engine::NAMES
+            .iter()
+            .find(|&&(n, _, _)| n == name)
+            .ok_or_else(|| {
+                format!("'{name}' is not an engine: expected classic, threats or standard")
+            })?;
+        Ok(Engine {
+            threats,
+            landings,
+            weights: weights.unwrap_or(Engine::default_weights(threats)),
+        })
+    }
+}
+
+/// Counts the work a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions searched.
+    pub nodes: u64,
+    /// The deepest completed iteration.
+    pub depth: u8,
+}
+
+/// What a table entry's score is: exact, or a bound from a cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// At least this (the search failed high).
+    Lower,
+    /// At most this (no move reached alpha).
+    Upper,
+}
+
+/// A remembered result: the depth searched, the score and its bound, the best move.
+type Entry = (u8, i32, Bound, Option<Move>);
+
+/// The result of `mv` from `p`, and who scored with it.
+pub(super) fn apply(p: &Position, mv: Move) -> Option<(Position, Option<Side>)> {
+    let mut next = *p;
+    // The move count only matters for the pie rule, which the AI never invokes.
+    let scored = next.play(mv, 2).ok()?;
+    Some((next, scored))
+}
+
+/// The point one step from `pt` in direction `(dc, dr)`, if on the grid.
+fn neighbour(pt: Pt, (dc, dr): (i8, i8)) -> Option<Pt> {
+    let c = i16::from(pt.col) + i16::from(dc);
+    let r = i16::from(pt.row) + i16::from(dr);
+    Some(Pt {
+        col: u8::try_from(c).ok()?,
+        row: u8::try_from(r).ok()?,
+    })
+}
+
+/// The placements searched from `p`, each once, row by row: the points
+/// near the ball (where jumps begin and are blocked) and the points next to
+/// men near it; with the engine's features, the blocks of the opponent's
+/// goals in one and the points around the ball's landings.
+pub(super) fn placements(p: &Position, engine: &Engine) -> Vec<Pt> {
+    let mut marks = Men::default();
+    let b = p.ball;
+    let near = |pt: Pt, r: i16| {
+        (i16::from(pt.col) - i16::from(b.col)).abs() <= r
+            && (i16::from(pt.row) - i16::from(b.row)).abs() <= r
+    };
+    let beside_a_man = |pt: Pt| {
+        DIRS.iter()
+            .any(|&d| neighbour(pt, d).is_some_and(|n| p.men.has(n)))
+    };
+    for pt in p.empty_points() {
+        if near(pt, 2) || (near(pt, 4) && beside_a_man(pt)) {
+            marks.set(pt);
+        }
+    }
+    if engine.threats {
+        mark_chain_blocks(p, &threats(p, SEARCH_STATES), &mut marks);
+    }
+    if engine.landings {
+        // A man around a landing point makes the jump the first of a chain.
+        for (_, landing, _) in p.jumps(&p.men, p.ball) {
+            for &d in &DIRS {
+                if let Some(n) = neighbour(landing.at, d) {
+                    marks.set(n);
+                }
+            }
+        }
+    }
+    p.empty_points().filter(|&pt| marks.has(pt)).collect()
+}
+
+/// The chains that score at once for the side to move, as far as a check
+/// holding `states` states finds.
+pub(super) fn goals_in_one(p: &Position, states: usize) -> Vec<Chain> {
+    match find_wins(p, states).wins {
+        Wins::Found(c) | Wins::Unknown(c) => c,
+        Wins::None => Vec::new(),
+    }
+}
+
+/// Whether the ball has a jump at all, for either side.
+fn can_jump(p: &Position) -> bool {
+    (0..8).any(|d| p.jump_from(&p.men, p.ball, d).is_ok())
+}
+
+/// The opponent's goals in one, were it their move.
+fn threats(p: &Position, states: usize) -> Vec<Chain> {
+    if !can_jump(p) {
+        return Vec::new();
+    }
+    let mut them = *p;
+    them.to_move = p.to_move.other();
+    goals_in_one(&them, states)
+}
+
+/// Marks the placements that may stop `chains`: each landing point and the
+/// point past it (a man there makes the ball jump on, or stops the line of
+/// men it needs).
+fn mark_chain_blocks(p: &Position, chains: &[Chain], marks: &mut Men) {
+    for &chain in chains {
+        let (mut at, mut men) = (p.ball, p.men);
+        for dir in chain.dirs() {
+            let Ok((landing, left)) = p.jump_once(&men, at, dir) else {
+                break;
+            };
+            marks.set(landing.at);
+            if let Some(past) = neighbour(landing.at, DIRS[usize::from(dir)]) {
+                marks.set(past);
+            }
+            at = landing.at;
+            men = left;
+        }
+    }
+}
+
+/// The alpha-beta search proper, shared by every iteration and slice.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Searcher {
+    pub(super) nodes: u64,
+    limit: u64,
+    table: HashMap<Position, Entry>,
+    stopped: bool,
+    engine: Engine,
+}
+
+impl Searcher {
+    fn new(engine: Engine) -> Searcher {
+        Searcher {
+            engine,
+            ..Searcher::default()
+        }
+    }
+
+    /// The moves searched from `p`, best-looking first: jumps by how near
+    /// they take the ball to the mover's goal, then the [`placements`].
+    fn moves(&self, p: &Position) -> Vec<Move> {
+        let me = p.to_move;
+        let mut jumps: Vec<(i32, Move)> = p
+            .jump_results(MAX_JUMPS)
+            .into_iter()
+            .map(|(c, at, _)| {
+                let mut q = *p;
+                q.ball = at;
+                (distance(&q, me), Move::Jump(c))
+            })
+            .collect();
+        crate::util::sort::sort_by_key(&mut jumps, |&(d, _)| d);
+        let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
+        let places = placements(p, &self.engine);
+        out.extend(places.into_iter().map(Move::Place));
+        out
+    }
+
+    /// A leaf's score: quiet, the evaluation; with a goal in one for the
+    /// side to move, a win; with one for the opponent, one more ply.
+    fn leaf(&mut self, p: &Position, alpha: i32, beta: i32, extended: u8) -> i32 {
+        // With no man beside the ball neither side has a goal in one.
+        if !self.engine.threats || !can_jump(p) {
+            return evaluate(p, &self.engine.weights);
+        }
+        if !goals_in_one(p, SEARCH_STATES).is_empty() {
+            return WIN;
+        }
+        if extended < MAX_EXTENSIONS && !threats(p, SEARCH_STATES).is_empty() {
+            return self.negamax(p, 1, alpha, beta, extended + 1);
+        }
+        evaluate(p, &self.engine.weights)
+    }
+
+    /// The score of `p` for the side to move, searched `depth` plies;
+    /// `extended` counts the plies its path gained from threats.
+    pub(super) fn negamax(
+        &mut self,
+        p: &Position,
+        depth: u8,
+        mut alpha: i32,
+        beta: i32,
+        extended: u8,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.limit {
+            self.stopped = true;
+            return 0;
+        }
+        if depth == 0 {
+            return self.leaf(p, alpha, beta, extended);
+        }
+        let mut first = None;
+        if let Some(&(d, score, bound, best)) = self.table.get(p) {
+            // A result from a search at least as deep decides here, where its
+            // bound allows: a search resumed after a pause skips what it did.
+            if d >= depth {
+                match bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+            first = best;
+        }
+        let mut moves = self.moves(p);
+        if let Some(i) = first.and_then(|b| moves.iter().position(|&m| m == b)) {
+            moves.swap(0, i);
+        }
+        let alpha_in = alpha;
+        let mut best_score = -WIN * 2;
+        let mut best_move = None;
+        for mv in moves {
+            let Some((next, scored)) = apply(p, mv) else {
+                continue;
+            };
+            let score = match scored {
+                Some(s) if s == p.to_move => WIN + i32::from(depth),
+                Some(_) => -WIN - i32::from(depth),
+                None => -self.negamax(&next, depth - 1, -beta, -alpha, extended),
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score <= alpha_in {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        // A full table starts again: what the iteration needs most comes back
+        // soonest.
+        if self.table.len() >= TABLE_CAP {
+            self.table.clear();
+        }
+        self.table.insert(*p, (depth, best_score, bound, best_move));
+        best_score
+    }
+}
+
+/// The strong levels' search, run in slices: iterative deepening with a
+/// transposition table that keeps bounds. An iteration interrupted by the end
+/// of a slice resumes where it was: at the root from the next candidate, and
+/// below it through the table, which holds every subtree it finished.
+#[derive(Clone, Debug)]
+pub struct Strong {
+    position: Position,
+    /// The root's moves, the best of the last iteration first.
+    candidates: Vec<Move>,
+    pub(super) searcher: Searcher,
+    /// The iteration under way.
+    depth: u8,
+    /// The best move of the last finished iteration.
+    best: Option<Move>,
+    reached: u8,
+    /// The iteration's next root move, its alpha and its best so far.
+    next: usize,
+    alpha: i32,
+    iteration_best: Option<Move>,
+}
+
+impl Strong {
+    /// A search of `candidates` (at least one) from `position` by `engine`.
+    pub(super) fn new(position: Position, candidates: Vec<Move>, engine: Engine) -> Strong {
+        Strong {
+            position,
+            best: candidates.first().copied(),
+            candidates,
+            searcher: Searcher::new(engine),
+            depth: 1,
+            reached: 0,
+            next: 0,
+            alpha: -WIN * 2,
+            iteration_best: None,
+        }
+    }
+
+    /// The work done so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.searcher.nodes,
+            depth: self.reached,
+        }
+    }
+}
+
+impl Think for Strong {
+    type Move = Move;
+
+    fn step(&mut self, work: u32) -> Progress {
+        if self.depth > MAX_DEPTH || self.candidates.len() < 2 {
+            return Progress::Done;
+        }
+        self.searcher.limit = self.searcher.nodes + u64::from(work.max(1));
+        self.searcher.stopped = false;
+        let p = self.position;
+        let depth = self.depth;
+        while let Some(&mv) = self.candidates.get(self.next) {
+            if let Some((next, scored)) = apply(&p, mv) {
+                // Scored as inside the search: an earlier goal counts more,
+                // so with every move losing the latest loss is chosen.
+                let score = match scored {
+                    Some(s) if s == p.to_move => WIN + i32::from(depth),
+                    Some(_) => -WIN - i32::from(depth),
+                    None => -self
+                        .searcher
+                        .negamax(&next, depth - 1, -WIN * 2, -self.alpha, 0),
+                };
+                if self.searcher.stopped {
+                    return Progress::Working;
+                }
+                if score > self.alpha || self.iteration_best.is_none() {
+                    self.alpha = self.alpha.max(score);
+                    self.iteration_best = Some(mv);
+                }
+            }
+            self.next += 1;
+        }
+        // The iteration is complete: its best goes first in the next.
+        self.best = self.iteration_best.or(self.best);
+        self.reached = depth;
+        self.depth += 1;
+        self.next = 0;
+        // A proven result does not change with depth.
+        let proven = self.alpha.abs() >= WIN;
+        self.alpha = -WIN * 2;
+        self.iteration_best = None;
+        if let Some(i) = self
+            .best
+            .and_then(|b| self.candidates.iter().position(|&m| m == b))
+        {
+            let b = self.candidates.remove(i);
+            self.candidates.insert(0, b);
+        }
+        if self.depth > MAX_DEPTH || proven {
+            Progress::Done
+        } else {
+            Progress::Working
+        }
+    }
+
+    fn best(&self) -> Option<Move> {
+        self.best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_read_back_what_they_write() {
+        for e in [
+            Engine::CLASSIC,
+            Engine::STANDARD,
+            Engine {
+                threats: true,
+                landings: false,
+                weights: "90,30,20,-5".parse().unwrap(),
+            },
+        ] {
+            assert_eq!(e.to_string().parse::<Engine>(), Ok(e));
+        }
+        assert!("godlike".parse::<Engine>().is_err());
+        assert!("standard:1,2".parse::<Engine>().is_err());
+    }
+
+    #[test]
+    fn a_chains_blocks_lie_on_its_path() {
+        // Ohs threaten H10-H12-…-H20: the blocks are the landing points and
+        // the points past them, up the H file.
+        let mut p = crate::phutball::fixtures::position("H10", "H11 H13 H15 H17 H19");
+        p.to_move = Side::Ohs;
+        let chains = goals_in_one(&p, 1_000);
+        assert!(!chains.is_empty());
+        let mut marks = Men::default();
+        mark_chain_blocks(&p, &chains, &mut marks);
+        let blocks: Vec<Pt> = p.empty_points().filter(|&pt| marks.has(pt)).collect();
+        assert!(blocks.contains(&"H12".parse().unwrap()), "{blocks:?}");
+        assert!(blocks.iter().all(|b| b.col == 7), "{blocks:?}");
+    }
+}
