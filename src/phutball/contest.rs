@@ -105,21 +105,11 @@ impl crate::shell::position::Position for Contest {
         if p.check(Move::Swap, self.played).is_ok() {
             out.push(Move::Swap);
         }
-        let dims = p.options.dims;
-        for row in 1..=dims.rows {
-            for col in 0..dims.cols {
-                let at = Pt { col, row };
-                if p.can_place(at).is_ok() {
-                    out.push(Move::Place(at));
-                }
-            }
-        }
-        for (chain, _, _) in p.jump_results(usize::MAX) {
-            let mv = Move::Jump(chain);
-            if p.check(mv, self.played).is_ok() {
-                out.push(mv);
-            }
-        }
+        out.extend(p.empty_points().map(Move::Place));
+        out.extend(
+            p.jump_moves(usize::MAX)
+                .filter(|&mv| p.check(mv, self.played).is_ok()),
+        );
         out
     }
 

@@ -25,11 +25,13 @@ pub struct PhutballDef;
 /// for the strong levels' search, slices of positions sized to the frame
 /// rate and the level's time per move ([`ai::Level::think_ms`]).
 pub fn pace(level: ai::Level) -> Pace {
+    /// The pause before any computer's move.
+    const DELAY_MS: f64 = 350.0;
     Pace {
         first_slice: 300,
         max_slice: 40_000,
-        delay_ms: 350.0,
-        max_ms: level.think_ms().max(350.0),
+        delay_ms: DELAY_MS,
+        max_ms: level.think_ms().max(DELAY_MS),
     }
 }
 

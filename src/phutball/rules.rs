@@ -370,6 +370,12 @@ impl Position {
         }
     }
 
+    /// Whether the ball has any jump at all (for either side: a jump does
+    /// not depend on who makes it). Without one, no one has a goal in one.
+    pub fn ball_can_jump(&self) -> bool {
+        (0..8).any(|d| self.jump_from(&self.men, self.ball, d).is_ok())
+    }
+
     /// The empty playing points, row by row: where a man may be placed.
     pub fn empty_points(&self) -> impl Iterator<Item = Pt> + '_ {
         let d = self.options.dims;
@@ -542,6 +548,13 @@ impl Position {
     pub fn is_own_goal(&self, at: Pt) -> bool {
         self.options.own_goal == OwnGoal::Illegal
             && self.to_move.other().scores_on(self.options.dims, at.row)
+    }
+
+    /// Every distinct jump result (at most `limit`) as a move.
+    pub fn jump_moves(&self, limit: usize) -> impl Iterator<Item = Move> {
+        self.jump_results(limit)
+            .into_iter()
+            .map(|(c, _, _)| Move::Jump(c))
     }
 
     /// Every distinct result of a legal jump chain from the ball, `limit`

@@ -195,8 +195,7 @@ const ALL_JUMPS: usize = 100_000;
 impl Prover {
     /// Whether the side to move scores at once.
     fn goal_in_one(&mut self, p: &Position) -> Result<Option<Move>, OutOfBudget> {
-        // No man beside the ball, no jump at all.
-        if !(0..8).any(|d| p.jump_from(&p.men, p.ball, d).is_ok()) {
+        if !p.ball_can_jump() {
             return Ok(None);
         }
         let cap = usize::try_from(self.budget)
@@ -214,11 +213,7 @@ impl Prover {
     /// Every legal move that does not score: jump results first, then every
     /// empty point.
     fn moves(p: &Position) -> Vec<Move> {
-        let mut out: Vec<Move> = p
-            .jump_results(ALL_JUMPS)
-            .into_iter()
-            .map(|(c, _, _)| Move::Jump(c))
-            .collect();
+        let mut out: Vec<Move> = p.jump_moves(ALL_JUMPS).collect();
         out.extend(p.empty_points().map(Move::Place));
         out
     }
@@ -268,6 +263,20 @@ impl Prover {
         Ok(true)
     }
 
+    /// The moves among `moves` after which the opponent cannot force a goal
+    /// within `n` of its moves: a block (n = 1) or a defence (n = 2).
+    fn stoppers(&mut self, p: &Position, moves: &[Move], n: u8) -> Result<Vec<Move>, OutOfBudget> {
+        let mut out = Vec::new();
+        for &mv in moves {
+            if let Some(q) = result(p, mv) {
+                if !self.forces_goal(&q, n)? {
+                    out.push(mv);
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// Classifies `p`: the tactic it holds for the side to move, with every
     /// answer, or `None` when it holds none of the kinds (or, for kinds
     /// whose answers are most moves, when the answer is too easy to count).
@@ -285,19 +294,13 @@ impl Prover {
                 answers,
             })
         };
+        // A defence whose answers are most moves is too easy to count.
+        let few = |t: &Tactic| t.answers.len() * 4 <= moves.len();
         let mut them = *p;
         them.to_move = p.to_move.other();
         if self.goal_in_one(&them)?.is_some() {
-            // A block: the moves after which the opponent has no goal in one.
-            let mut answers = Vec::new();
-            for &mv in &moves {
-                if let Some(q) = result(p, mv) {
-                    if self.goal_in_one(&q)?.is_none() {
-                        answers.push(mv);
-                    }
-                }
-            }
-            return Ok(tactic(Kind::Block, answers).filter(|t| t.answers.len() * 4 <= moves.len()));
+            let answers = self.stoppers(p, &moves, 1)?;
+            return Ok(tactic(Kind::Block, answers).filter(few));
         }
         let wins: &[(Kind, u8)] = if deep {
             &[(Kind::WinIn2, 2), (Kind::WinIn3, 3)]
@@ -316,19 +319,8 @@ impl Prover {
             }
         }
         if deep && self.forces_goal(&them, 2)? {
-            // A defence: the moves after which the opponent cannot force a
-            // goal within two of its moves.
-            let mut answers = Vec::new();
-            for &mv in &moves {
-                if let Some(q) = result(p, mv) {
-                    if !self.forces_goal(&q, 2)? {
-                        answers.push(mv);
-                    }
-                }
-            }
-            return Ok(
-                tactic(Kind::Defence, answers).filter(|t| t.answers.len() * 4 <= moves.len())
-            );
+            let answers = self.stoppers(p, &moves, 2)?;
+            return Ok(tactic(Kind::Defence, answers).filter(few));
         }
         Ok(None)
     }

@@ -17,7 +17,7 @@ use super::finder::{find_wins, Wins, AI_STATES};
 use super::rules::{Move, Position};
 use crate::shell::think::{Progress, Ready, Think};
 use crate::util::rng::Rng;
-use search::{apply, placements, MAX_JUMPS, WIN};
+use search::{apply, goals_in_one, placements, MAX_JUMPS, WIN};
 pub use search::{Engine, Stats, Strong};
 use std::fmt;
 use std::str::FromStr;
@@ -92,10 +92,7 @@ fn has_win(p: &Position) -> bool {
 }
 
 fn first_win(p: &Position) -> Option<Move> {
-    match find_wins(p, AI_STATES).wins {
-        Wins::Found(c) | Wins::Unknown(c) => c.first().map(|&c| Move::Jump(c)),
-        Wins::None => None,
-    }
+    goals_in_one(p, AI_STATES).first().map(|&c| Move::Jump(c))
 }
 
 /// A computer player's thinking about one move: decided at once (the random
@@ -136,11 +133,7 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
     let ready = |mv| Mind::Ready(Ready(mv));
     match level {
         Level::Random => {
-            let mut moves: Vec<Move> = p
-                .jump_results(MAX_JUMPS)
-                .into_iter()
-                .map(|(c, _, _)| Move::Jump(c))
-                .collect();
+            let mut moves: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             moves.extend(p.empty_points().map(Move::Place));
             let i = rng.below(moves.len().max(1) as u64) as usize;
             ready(moves.get(i).copied())
@@ -149,11 +142,7 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             if let Some(win) = first_win(p) {
                 return ready(Some(win));
             }
-            let mut candidates: Vec<Move> = p
-                .jump_results(MAX_JUMPS)
-                .into_iter()
-                .map(|(c, _, _)| Move::Jump(c))
-                .collect();
+            let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             candidates.extend(placements(p, &Engine::CLASSIC).into_iter().map(Move::Place));
             let mut best: Option<(i32, Move)> = None;
             for mv in candidates {
@@ -181,11 +170,7 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             let mut opponent = *p;
             opponent.to_move = p.to_move.other();
             let threatened = has_win(&opponent);
-            let mut candidates: Vec<Move> = p
-                .jump_results(MAX_JUMPS)
-                .into_iter()
-                .map(|(c, _, _)| Move::Jump(c))
-                .collect();
+            let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             if threatened {
                 // Consider every placement, and keep only the moves that block.
                 candidates.extend(p.empty_points().map(Move::Place));

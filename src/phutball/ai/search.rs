@@ -210,14 +210,9 @@ pub(super) fn goals_in_one(p: &Position, states: usize) -> Vec<Chain> {
     }
 }
 
-/// Whether the ball has a jump at all, for either side.
-fn can_jump(p: &Position) -> bool {
-    (0..8).any(|d| p.jump_from(&p.men, p.ball, d).is_ok())
-}
-
 /// The opponent's goals in one, were it their move.
 fn threats(p: &Position, states: usize) -> Vec<Chain> {
-    if !can_jump(p) {
+    if !p.ball_can_jump() {
         return Vec::new();
     }
     let mut them = *p;
@@ -287,7 +282,7 @@ impl Searcher {
     /// side to move, a win; with one for the opponent, one more ply.
     fn leaf(&mut self, p: &Position, alpha: i32, beta: i32, extended: u8) -> i32 {
         // With no man beside the ball neither side has a goal in one.
-        if !self.engine.threats || !can_jump(p) {
+        if !self.engine.threats || !p.ball_can_jump() {
             return evaluate(p, &self.engine.weights);
         }
         if !goals_in_one(p, SEARCH_STATES).is_empty() {

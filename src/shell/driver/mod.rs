@@ -28,7 +28,7 @@ mod link;
 mod page;
 mod table;
 
-/// What the page says while a computer thinks and a person taps.
+/// What the page says while a computer thinks and a person tries to move.
 pub(crate) const THINKING: &str = "The computer is thinking… (tap or Enter: move now)";
 
 /// The most moves the game makes by itself after one move.
