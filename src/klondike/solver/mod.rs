@@ -42,14 +42,27 @@
 //! with animation frames, and it is deterministic: the same position and
 //! budget give the same verdict and the same moves.
 
+#[cfg(feature = "summary-solver")]
+mod dfs;
+mod engine;
+#[cfg(feature = "summary-solver")]
+mod line;
 mod node;
 mod search;
 mod steps;
+#[cfg(feature = "summary-solver")]
+mod summary;
+mod table;
+#[cfg(feature = "summary-solver")]
+mod talon;
 mod verdict;
 
 use node::*;
-pub use search::Solver;
+#[cfg(feature = "summary-solver")]
+use dfs::Space;
+pub use engine::Solver;
 use search::*;
+use table::Table;
 pub use verdict::*;
 
 use super::cards::{Card, Rank};

@@ -5,8 +5,6 @@ use super::*;
 pub(super) const MAX_PILES: usize = 10;
 /// Room for one pile's run moves: one onto each other pile, and every length of run into a space.
 pub(super) const RUN_MOVES: usize = MAX_PILES + 13;
-/// Slots the transposition table starts with.
-pub(super) const TABLE_START: usize = 1 << 16;
 pub(super) const PILE_CAP: usize = 24;
 pub(super) const TALON_CAP: usize = 52;
 
@@ -26,7 +24,7 @@ pub(super) struct Node {
     pub(super) cursor: u8,
     pub(super) found: [u8; 4],
     pub(super) recycles: u8,
-    /// Each pile's hash ([`Stack::hash`]), kept up to date by [`Solver::apply`].
+    /// Each pile's hash ([`Stack::hash`]), kept up to date by [`Explicit::apply`].
     pub(super) pile_hash: [u64; MAX_PILES],
     /// The talon's hash, kept likewise.
     pub(super) talon_hash: u64,

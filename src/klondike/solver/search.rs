@@ -2,7 +2,7 @@
 
 use super::*;
 
-/// Reused lists for [`Solver::moves`]' later groups of moves.
+/// Reused lists for [`Explicit::moves`]' later groups of moves.
 #[derive(Default)]
 pub(super) struct Scratch {
     pub(super) talon: Vec<Step>,
@@ -53,8 +53,8 @@ pub(super) fn takers(build: Build) -> [u64; 52] {
     })
 }
 
-/// A search in progress. Call [`Solver::run`] until it returns a report.
-pub struct Solver {
+/// A search in progress. Call [`Explicit::run`] until it returns a report.
+pub struct Explicit {
     /// Phase one: leave out the moves that are rarely needed (part of a run
     /// onto another pile unless it frees a card for the foundation, cards
     /// back from the foundations). Fast at finding wins, but its failure
@@ -68,11 +68,7 @@ pub struct Solver {
     pub(super) scratch: Scratch,
     pub(super) path: Vec<Step>,
     pub(super) on_path: DigestSet,
-    pub(super) table: Vec<u64>,
-    /// The table's largest size.
-    pub(super) cap: usize,
-    pub(super) used: usize,
-    pub(super) peak: usize,
+    pub(super) table: Table,
     pub(super) nodes: u64,
     pub(super) limits: Limits,
     pub(super) done: Option<Report>,
@@ -99,9 +95,9 @@ pub(super) fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-impl Solver {
+impl Explicit {
     /// Prepares a search of `state`.
-    pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+    pub fn new(state: &State, limits: Limits) -> Result<Explicit, Unsupported> {
         supports(state)?;
         let r = state.rules;
         let mut root = Node {
@@ -161,17 +157,16 @@ impl Solver {
             fill_any: r.fill == Fill::Any,
             from_foundation: r.from_foundation,
         };
-        Ok(Solver::begin(deal, root, limits))
+        Ok(Explicit::begin(deal, root, limits))
     }
 
     /// A new search of the same position with the same limits.
-    pub fn restarted(&self) -> Solver {
-        Solver::begin(self.deal, self.root, self.limits)
+    pub fn restarted(&self) -> Explicit {
+        Explicit::begin(self.deal, self.root, self.limits)
     }
 
-    pub(super) fn begin(deal: Dealing, root: Node, limits: Limits) -> Solver {
-        let cap = limits.table_slots.max(1024).next_power_of_two();
-        let mut s = Solver {
+    pub(super) fn begin(deal: Dealing, root: Node, limits: Limits) -> Explicit {
+        let mut s = Explicit {
             pruned: true,
             deal,
             root,
@@ -180,30 +175,13 @@ impl Solver {
             scratch: Scratch::default(),
             path: Vec::new(),
             on_path: DigestSet::default(),
-            table: vec![0; cap.min(TABLE_START)],
-            cap,
-            used: 0,
-            peak: 0,
+            table: Table::new(limits.table_slots),
             nodes: 0,
             limits,
             done: None,
         };
         s.start();
         s
-    }
-
-    /// 1 while searching with the rarely needed moves left out, 2 after.
-    pub fn phase(&self) -> u8 {
-        if self.pruned {
-            1
-        } else {
-            2
-        }
-    }
-
-    /// The report, once the search has ended.
-    pub fn report(&self) -> Option<&Report> {
-        self.done.as_ref()
     }
 
     /// Positions searched so far.
@@ -285,38 +263,7 @@ impl Solver {
     }
 
     pub(super) fn remember(&mut self, hash: u64) -> bool {
-        if self.used * 2 >= self.table.len() && self.table.len() < self.cap {
-            self.grow();
-        }
-        let slot = Self::slot(hash, self.table.len());
-        if self.table[slot] == hash {
-            return false;
-        }
-        if self.table[slot] == 0 {
-            self.used += 1;
-        }
-        self.table[slot] = hash;
-        true
-    }
-
-    /// A hash's slot in a table of `len` (a power of two) slots. Bit 0 of
-    /// every hash is set (0 marks an empty slot), so it is left out.
-    pub(super) fn slot(hash: u64, len: usize) -> usize {
-        (hash >> 1) as usize & (len - 1)
-    }
-
-    /// Doubles the table, keeping every position it holds.
-    pub(super) fn grow(&mut self) {
-        let mut bigger = vec![0u64; self.table.len() * 2];
-        self.used = 0;
-        for &h in self.table.iter().filter(|&&h| h != 0) {
-            let slot = Self::slot(h, bigger.len());
-            if bigger[slot] == 0 {
-                self.used += 1;
-            }
-            bigger[slot] = h;
-        }
-        self.table = bigger;
+        self.table.remember(hash)
     }
 
     /// Plays the rest of a position with no face-down card and no stock: the
@@ -343,7 +290,7 @@ impl Solver {
         self.done = Some(Report {
             verdict: Verdict::Winnable(moves),
             nodes: self.nodes,
-            peak_table: self.peak.max(self.used),
+            peak_table: self.table.peak_len(),
         });
     }
 
@@ -395,7 +342,7 @@ impl Solver {
                 self.done = Some(Report {
                     verdict: Verdict::Unknown,
                     nodes: self.nodes,
-                    peak_table: self.peak.max(self.used),
+                    peak_table: self.table.peak_len(),
                 });
                 break;
             }
@@ -406,9 +353,7 @@ impl Solver {
                 if self.pruned {
                     // Phase one found no win; search everything to prove it.
                     self.pruned = false;
-                    self.table = vec![0; self.cap.min(TABLE_START)];
-                    self.peak = self.peak.max(self.used);
-                    self.used = 0;
+                    self.table.clear();
                     self.on_path.clear();
                     self.start();
                     continue;
@@ -416,7 +361,7 @@ impl Solver {
                 self.done = Some(Report {
                     verdict: Verdict::Unwinnable,
                     nodes: self.nodes,
-                    peak_table: self.peak.max(self.used),
+                    peak_table: self.table.peak_len(),
                 });
                 break;
             };

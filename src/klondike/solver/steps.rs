@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Solver {
+impl Explicit {
     pub(super) fn passes_left(&self, recycles: u8) -> Option<u8> {
         match self.deal.passes {
             Passes::Unlimited => None,
@@ -100,7 +100,7 @@ impl Solver {
     /// Whether the rest plays itself: no stock, and every pile one run with
     /// nothing face down. Then the lowest card each suit needs next is always
     /// on top of its pile (the cards above it would be lower still), so
-    /// [`Solver::finish_win`] wins.
+    /// [`Explicit::finish_win`] wins.
     pub(super) fn won(&self, node: &Node) -> bool {
         node.talon_len == 0
             && node

@@ -235,7 +235,7 @@ fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
     ] {
         let mut s = State::deal(Rules::default(), Seed(1));
         s.rules.build = build;
-        let solver = Solver::new(&s, Limits::default()).unwrap();
+        let solver = Explicit::new(&s, Limits::default()).unwrap();
         let mut node = solver.root;
         node.found = [2, 1, 2, 2];
         assert_eq!(solver.safe(&node, c), safe, "{build:?}");

@@ -1,0 +1,138 @@
+//! The solver a position gets: the summary search for Klondike's own rules,
+//! the explicit search for the family members it cannot summarise.
+
+#[cfg(feature = "summary-solver")]
+use super::dfs::{Dfs, Outcome};
+#[cfg(feature = "summary-solver")]
+use super::line::line;
+#[cfg(feature = "summary-solver")]
+use super::summary::{Piles, Summary};
+use super::*;
+
+/// The summary search with what it needs to spell out its win.
+#[cfg(feature = "summary-solver")]
+struct Summarised {
+    dfs: Dfs<Piles>,
+    /// The position searched, for the winning line's real moves.
+    state: State,
+    root: Summary,
+}
+
+enum Engine {
+    #[cfg(feature = "summary-solver")]
+    Summary(Box<Summarised>),
+    Explicit(Box<Explicit>),
+}
+
+/// A search in progress. Call [`Solver::run`] until it returns a report.
+pub struct Solver {
+    engine: Engine,
+    limits: Limits,
+    done: Option<Report>,
+}
+
+impl Solver {
+    /// Prepares a search of `state`.
+    pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        supports(state)?;
+        #[cfg(feature = "summary-solver")]
+        if let Some(s) = Summarised::new(state, limits) {
+            return Ok(Solver {
+                engine: Engine::Summary(Box::new(s)),
+                limits,
+                done: None,
+            });
+        }
+        let engine = Engine::Explicit(Box::new(Explicit::new(state, limits)?));
+        Ok(Solver {
+            engine,
+            limits,
+            done: None,
+        })
+    }
+
+    /// A new search of the same position with the same limits.
+    pub fn restarted(&self) -> Solver {
+        let engine = match &self.engine {
+            #[cfg(feature = "summary-solver")]
+            Engine::Summary(s) => Engine::Summary(Box::new(s.restarted(self.limits))),
+            Engine::Explicit(e) => Engine::Explicit(Box::new(e.restarted())),
+        };
+        Solver {
+            engine,
+            limits: self.limits,
+            done: None,
+        }
+    }
+
+    /// The report, once the search has ended.
+    pub fn report(&self) -> Option<&Report> {
+        self.done.as_ref()
+    }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        match &self.engine {
+            #[cfg(feature = "summary-solver")]
+            Engine::Summary(s) => s.dfs.nodes,
+            Engine::Explicit(e) => e.nodes(),
+        }
+    }
+
+    /// Searches up to `slice` more positions. Returns the report once the
+    /// search is over (won, exhausted or out of budget), `None` if it should
+    /// be called again.
+    pub fn run(&mut self, slice: u64) -> Option<Report> {
+        if self.done.is_none() {
+            self.done = match &mut self.engine {
+                #[cfg(feature = "summary-solver")]
+                Engine::Summary(s) => s.run(slice),
+                Engine::Explicit(e) => e.run(slice),
+            };
+        }
+        self.done.clone()
+    }
+}
+
+#[cfg(feature = "summary-solver")]
+impl Summarised {
+    /// The summary search of `state`, if its rules are Klondike's own.
+    fn new(state: &State, limits: Limits) -> Option<Summarised> {
+        let (piles, root) = Piles::new(state)?;
+        Some(Summarised {
+            dfs: Dfs::new(piles, root, limits.nodes, limits.table_slots),
+            state: state.clone(),
+            root,
+        })
+    }
+
+    /// A new search of the same position with `limits`.
+    fn restarted(&self, limits: Limits) -> Summarised {
+        Summarised {
+            dfs: Dfs::new(self.dfs.space.clone(), self.root, limits.nodes, limits.table_slots),
+            state: self.state.clone(),
+            root: self.root,
+        }
+    }
+
+    fn run(&mut self, slice: u64) -> Option<Report> {
+        if !self.dfs.run(slice) {
+            return None;
+        }
+        let verdict = match self.dfs.outcome.as_ref()? {
+            Outcome::Won(_, path) => match line(&self.dfs.space, &self.state, self.root, path) {
+                Some(moves) => Verdict::Winnable(moves),
+                // A summary move the real position could not play: a bug,
+                // which the soundness tests would catch; claim nothing.
+                None => Verdict::Unknown,
+            },
+            Outcome::Exhausted => Verdict::Unwinnable,
+            Outcome::OutOfBudget => Verdict::Unknown,
+        };
+        Some(Report {
+            verdict,
+            nodes: self.dfs.nodes,
+            peak_table: self.dfs.table.peak_len(),
+        })
+    }
+}

@@ -1,0 +1,612 @@
+//! The search over position summaries: Klondike's own rules (building down
+//! in alternate colours, any run moving, only Kings to spaces), with the
+//! arrangement of the face-up cards forgotten.
+//!
+//! # The summary
+//!
+//! A pile's cards that have never moved sit where they were dealt: its
+//! *locked* cards, bottom first (face down, or face up but not part of the
+//! run at the top). The topmost locked card, face up, is the pile's
+//! *surface*. Every other face-up card in the tableau is *placed*: it came
+//! from the stock, from a foundation or off a surface, and sits on a card one
+//! rank higher of the other colour, or (a King) heads a pile of its own.
+//!
+//! A [`Summary`] keeps the foundations, how many locked cards each pile has
+//! left, the placed cards as a set, and the stock and waste. It does not say
+//! which card a placed card sits on. That is sound because the arrangements
+//! of one summary reach one another and the same positions:
+//!
+//! - Call a rank and colour a *kind* (two cards each). A card of kind `k` is
+//!   uncovered in every arrangement of a summary exactly when the visible
+//!   cards (surfaces and placed) of kind `k` outnumber the placed cards that
+//!   sit on kind `k` (one rank lower, the other colour): each placed card
+//!   covers one card of its parent kind, and by counting one of kind `k` is
+//!   left bare. Call `k` *free* then.
+//! - If `k` is free, *either* card of kind `k` can be made bare by moving
+//!   what covers it (a run headed by a placed card) onto its bare twin: one
+//!   tableau move. So "a card of a free kind goes up" is a move of every
+//!   arrangement.
+//! - Moving a run headed by a placed card onto another card of its parent
+//!   kind (or, a King's run, to another space) changes only the
+//!   arrangement. Every other tableau move takes a run headed by a surface:
+//!   a *reveal* (the surface becomes placed; the locked card under it turns
+//!   up or becomes the surface).
+//!
+//! So each summary move below is playable from every arrangement of its
+//! summary and every real move is a summary move or none, and the summary
+//! is won exactly when some arrangement is. The search has no pile-to-pile
+//! moves of its own: they all happen inside the summary moves.
+//!
+//! # The moves
+//!
+//! - [`Step::Up`]: a card of a free kind to its foundation.
+//! - [`Step::Reveal`]: a pile's surface, with what is on it, onto a free
+//!   card of its parent kind, or a King into a space.
+//! - [`Step::Talon`]: a card dealing can bring to the top of the waste, to
+//!   its foundation or onto the tableau.
+//! - [`Step::Down`]: a foundation's top card back onto the tableau.
+//!
+//! # The cuts, and why none loses a win
+//!
+//! - **Safe cards go up unasked.** A tableau card of rank `r` whose every
+//!   possible holder (rank `r - 1`, other colour) is on its foundation, and
+//!   when cards may come back from the foundations whose same-colour twin's
+//!   foundation holds rank `r - 2` too, is never needed in the tableau again
+//!   (Blake and Gent's safe-move rule; without worrying back, nothing can
+//!   ever be put on it). Likewise the waste's top dealing singly, and any
+//!   stock card dealing singly without a pass limit.
+//! - **A King at the bottom of a pile never moves into a space**: the same
+//!   position.
+//! - **Dealing singly without a pass limit a stock card goes to the tableau
+//!   only if a card that could go on it is at hand** (face up in the
+//!   tableau, at reach in the stock, or on top of a foundation), and **a
+//!   card comes back from a foundation only then**: either move can wait
+//!   until just before its first use, since the stock card stays at reach
+//!   and nothing goes up onto the foundation card while it is down.
+//! - **A safe card never comes back down.**
+//!
+//! `tests/solver_soundness.rs` checks every cut against exhaustive play over
+//! the rules engine.
+
+use super::dfs::Space;
+use super::talon::{Dealing, Talon};
+use super::{rank, red, suit, MAX_PILES};
+use crate::klondike::rules::{Build, Fill, Passes, Runs, State, StockRule};
+
+/// Cards in a deck.
+const CARDS: usize = 52;
+/// Rank-and-colour kinds: two cards each.
+const KINDS: usize = 26;
+/// The four Kings.
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+
+/// A card's kind: its rank and colour.
+const fn kind(c: u8) -> usize {
+    (rank(c) as usize - 1) * 2 + red(c) as usize
+}
+
+/// The kind a card is built on (one rank higher, the other colour); `None` for a King.
+const fn parent_kind(c: u8) -> Option<usize> {
+    if rank(c) == 13 {
+        None
+    } else {
+        Some(rank(c) as usize * 2 + !red(c) as usize)
+    }
+}
+
+/// The other card of `c`'s kind.
+pub(super) const fn twin(c: u8) -> u8 {
+    (3 - suit(c) as u8) * 13 + rank(c) - 1
+}
+
+/// Bit `i` of a thirteen-bit mask to bit `2i`: ranks to kinds of one colour.
+const fn spread(x: u32) -> u32 {
+    let x = (x | x << 8) & 0x00FF_00FF;
+    let x = (x | x << 4) & 0x0F0F_0F0F;
+    let x = (x | x << 2) & 0x3333_3333;
+    (x | x << 1) & 0x5555_5555
+}
+
+/// The cards of each kind, and the cards that sit on each kind, as bits.
+struct Kinds {
+    cards: [u64; KINDS],
+    children: [u64; KINDS],
+}
+
+const fn kinds() -> Kinds {
+    let mut k = Kinds {
+        cards: [0; KINDS],
+        children: [0; KINDS],
+    };
+    let mut c = 0;
+    while c < CARDS as u8 {
+        k.cards[kind(c)] |= 1 << c;
+        if let Some(p) = parent_kind(c) {
+            k.children[p] |= 1 << c;
+        }
+        c += 1;
+    }
+    k
+}
+
+static KIND: Kinds = kinds();
+
+/// A move between summaries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Step {
+    /// A tableau card (placed or a surface) to its foundation.
+    Up(u8),
+    /// A pile's surface, with what is on it, onto the tableau.
+    Reveal(u8),
+    /// Deal (recycling `recycles` times) until the waste shows the card at
+    /// `target`, then play it up (`up`) or onto the tableau.
+    Talon { target: u8, recycles: u8, up: bool },
+    /// A suit's foundation top back onto the tableau.
+    Down(u8),
+}
+
+impl std::fmt::Debug for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |c: u8| format!("{}{}", ["A","2","3","4","5","6","7","8","9","T","J","Q","K"][usize::from(rank(c)) - 1], ["C","D","H","S"][suit(c)]);
+        match *self {
+            Step::Up(c) => write!(f, "U{}", name(c)),
+            Step::Reveal(p) => write!(f, "R{p}"),
+            Step::Talon { target, up, .. } => write!(f, "T{target}{}", if up { "u" } else { "t" }),
+            Step::Down(s) => write!(f, "D{s}"),
+        }
+    }
+}
+
+/// A position with the arrangement of its face-up cards forgotten.
+#[derive(Clone, Copy)]
+pub(super) struct Summary {
+    pub(super) found: [u8; 4],
+    /// Locked cards left in each pile.
+    pub(super) height: [u8; MAX_PILES],
+    /// The placed cards, as bits.
+    pub(super) placed: u64,
+    pub(super) talon: Talon,
+}
+
+/// What a summary shows at once, worked out for its moves.
+struct Sight {
+    /// Surfaces and placed cards.
+    visible: u64,
+    /// The free kinds, as bits.
+    free: u32,
+    /// Empty piles.
+    spaces: u32,
+}
+
+/// The fixed part of a search: the deal's locked cards and the rules.
+#[derive(Clone)]
+pub(super) struct Piles {
+    piles: usize,
+    /// Each pile's locked cards, bottom first.
+    locked: [[u8; CARDS]; MAX_PILES],
+    /// Where each pile's face-up cards began.
+    up_from: [u8; MAX_PILES],
+    /// The pile each card is locked in, if any.
+    home: [u8; CARDS],
+    deal: Dealing,
+    from_foundation: bool,
+}
+
+impl Piles {
+    /// The summary search of `state`, or `None` if its rules are not
+    /// Klondike's own (then the explicit search plays them).
+    pub(super) fn new(state: &State) -> Option<(Piles, Summary)> {
+        let r = state.rules;
+        let classic = r.build == Build::AlternateColour
+            && r.runs == Runs::Any
+            && r.fill == Fill::King
+            && r.stock == StockRule::Waste
+            && r.decks == 1
+            && !r.jokers
+            && r.reserves == 0
+            && state.tableau.len() <= MAX_PILES;
+        if !classic {
+            return None;
+        }
+        let mut piles = Piles {
+            piles: state.tableau.len(),
+            locked: [[0; CARDS]; MAX_PILES],
+            up_from: [0; MAX_PILES],
+            home: [u8::MAX; CARDS],
+            deal: Dealing {
+                draw: r.draw.max(1),
+                passes: r.passes_allowed(),
+            },
+            from_foundation: r.from_foundation,
+        };
+        let talon: Vec<u8> = state
+            .waste
+            .iter()
+            .chain(state.stock.iter().rev())
+            .map(|c| c.index() as u8)
+            .collect();
+        let mut sum = Summary {
+            found: std::array::from_fn(|i| state.foundations[i]),
+            height: [0; MAX_PILES],
+            placed: 0,
+            talon: Talon::new(&talon, state.waste.len() as u8, state.recycles),
+        };
+        for (p, col) in state.tableau.iter().enumerate() {
+            for (i, c) in col.cards.iter().enumerate() {
+                let c = c.index() as u8;
+                piles.locked[p][i] = c;
+                piles.home[usize::from(c)] = p as u8;
+            }
+            piles.up_from[p] = col.down.min(col.cards.len() as u8);
+            sum.height[p] = col.cards.len() as u8;
+            piles.settle(&mut sum, p);
+        }
+        Some((piles, sum))
+    }
+
+    /// How the search deals.
+    pub(super) fn deal(&self) -> Dealing {
+        self.deal
+    }
+
+    /// The pile's surface, if it has locked cards.
+    pub(super) fn surface(&self, s: &Summary, p: usize) -> Option<u8> {
+        let h = usize::from(s.height[p]);
+        (h > 0).then(|| self.locked[p][h - 1])
+    }
+
+    /// Places the pile's surface while it is face up on a face-up locked
+    /// card it builds on: the run at the top of a pile is placed cards on one
+    /// surface.
+    fn settle(&self, s: &mut Summary, p: usize) {
+        loop {
+            let h = usize::from(s.height[p]);
+            if h < 2 || h - 2 < usize::from(self.up_from[p]) {
+                return;
+            }
+            let (top, under) = (self.locked[p][h - 1], self.locked[p][h - 2]);
+            if parent_kind(top) != Some(kind(under)) {
+                return;
+            }
+            s.placed |= 1 << top;
+            s.height[p] -= 1;
+        }
+    }
+
+    fn sight(&self, s: &Summary) -> Sight {
+        let mut visible = s.placed;
+        let mut piles_used = 0;
+        for p in 0..self.piles {
+            if let Some(c) = self.surface(s, p) {
+                visible |= 1 << c;
+                piles_used += 1;
+            }
+        }
+        // Per rank, in parallel: how many of each colour are visible, and
+        // how many placed cards of the other colour one rank lower sit on
+        // them, as two-bit numbers (high, low) over thirteen-bit masks.
+        let suit = |set: u64, f: u32| (set >> (13 * f)) as u32 & 0x1FFF;
+        let count = |set: u64, a: u32, b: u32| {
+            let (x, y) = (suit(set, a), suit(set, b));
+            (x & y, x ^ y)
+        };
+        let more = |(ah, al): (u32, u32), (bh, bl): (u32, u32)| {
+            (ah & !bh) | (!(ah ^ bh) & al & !bl)
+        };
+        let below = |(h, l): (u32, u32)| (h << 1, l << 1);
+        let black = more(count(visible, 0, 3), below(count(s.placed, 1, 2)));
+        let red = more(count(visible, 1, 2), below(count(s.placed, 0, 3)));
+        let free = spread(black) | spread(red) << 1;
+        let kings = (s.placed & KINGS).count_ones();
+        Sight {
+            visible,
+            free,
+            spaces: (self.piles as u32).saturating_sub(piles_used + kings),
+        }
+    }
+
+    /// Whether `c` has somewhere to go in the tableau.
+    fn lands(sight: &Sight, c: u8) -> bool {
+        match parent_kind(c) {
+            None => sight.spaces > 0,
+            Some(k) => sight.free >> k & 1 == 1,
+        }
+    }
+
+    fn fits(s: &Summary, c: u8) -> bool {
+        s.found[suit(c)] + 1 == rank(c)
+    }
+
+    /// Whether `c`, fitting its foundation, is never needed in the tableau again.
+    fn safe(&self, s: &Summary, c: u8) -> bool {
+        let r = rank(c);
+        if r <= 2 {
+            return true;
+        }
+        let own = suit(c);
+        let twin = 3 - own;
+        (0..4).all(|t| {
+            if t == own {
+                true
+            } else if t == twin {
+                !self.from_foundation || s.found[t] + 2 >= r
+            } else {
+                s.found[t] + 1 >= r
+            }
+        })
+    }
+
+    /// Whether a card that builds on `c` is at hand: visible in the
+    /// tableau, at reach in the stock, or on top of a foundation.
+    fn holder(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+        let children = KIND.children[kind(c)];
+        sight.visible & children != 0
+            || targets
+                .iter()
+                .any(|&(t, _)| children >> s.talon.at(t) & 1 == 1)
+            || (self.from_foundation
+                && (0..4).any(|f| {
+                    let r = s.found[f];
+                    r > 0 && children >> (f as u8 * 13 + r - 1) & 1 == 1
+                }))
+    }
+
+    /// Whether sending the placed card `c` up lets a move be played that
+    /// could not be played before: the next card of its suit up, or a card
+    /// onto the card `c` sat on (or a King into the space it leaves), or
+    /// that card up.
+    fn up_enables(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+        let mut after = *s;
+        after.found[suit(c)] += 1;
+        after.placed &= !(1 << c);
+        let then = self.sight(&after);
+        if rank(c) < 13 {
+            let next = c + 1;
+            let next_up = (then.visible >> next & 1 == 1 && then.free >> kind(next) & 1 == 1)
+                || targets.iter().any(|&(t, _)| s.talon.at(t) == next);
+            if next_up {
+                return true;
+            }
+        }
+        // The kinds (or spaces) that were covered and are bare now.
+        let opened = |x: u8| match parent_kind(x) {
+            None => sight.spaces == 0 && then.spaces > 0,
+            Some(k) => sight.free >> k & 1 == 0 && then.free >> k & 1 == 1,
+        };
+        let parent = parent_kind(c);
+        let lands = (0..self.piles).any(|p| {
+            self.surface(&after, p).is_some_and(|x| {
+                opened(x) && !(parent_kind(x).is_none() && after.height[p] == 1)
+            })
+        }) || targets.iter().any(|&(t, _)| opened(s.talon.at(t)))
+            || (self.from_foundation
+                && (0..4).any(|f| {
+                    let r = after.found[f];
+                    r > 0 && opened(f as u8 * 13 + r - 1)
+                }));
+        let parent_up = parent.is_some_and(|k| {
+            sight.free >> k & 1 == 0
+                && (0..4).any(|f| {
+                    let r = after.found[f];
+                    r < 13 && {
+                        let p = f as u8 * 13 + r;
+                        kind(p) == k && then.visible >> p & 1 == 1
+                    }
+                })
+        });
+        lands || parent_up
+    }
+
+    /// The safe card that goes up next unasked, if any.
+    fn forced(&self, s: &Summary) -> Option<Step> {
+        let sight = self.sight(s);
+        for f in 0..4 {
+            let r = s.found[f];
+            if r == 13 {
+                continue;
+            }
+            let c = f as u8 * 13 + r;
+            if sight.visible >> c & 1 == 1 && sight.free >> kind(c) & 1 == 1 && self.safe(s, c)
+            {
+                return Some(Step::Up(c));
+            }
+        }
+        let t = &s.talon;
+        let up = |target: u8| {
+            let c = t.at(target);
+            (Self::fits(s, c) && self.safe(s, c)).then_some(c)
+        };
+        if self.deal.draw != 1 {
+            // Dealing by threes, a card left in the waste can be what
+            // brings another to the top on a later pass, except the last:
+            // with no pass limit and the waste where a pass from the start
+            // stops, taking it moves no other card and loses no stop.
+            let last = t.len;
+            let free_last = self.deal.passes == Passes::Unlimited
+                && last > 0
+                && t.aligned(self.deal)
+                && up(last).is_some();
+            return free_last.then(|| {
+                let recycles = t
+                    .targets(self.deal)
+                    .iter()
+                    .find(|&&(target, _)| target == last)
+                    .map_or(0, |&(_, r)| r);
+                Step::Talon {
+                    target: last,
+                    recycles,
+                    up: true,
+                }
+            });
+        }
+        if t.cursor > 0 && up(t.cursor).is_some() {
+            return Some(Step::Talon {
+                target: t.cursor,
+                recycles: 0,
+                up: true,
+            });
+        }
+        if self.deal.free() {
+            // Taking a card out never hides another then.
+            let (target, recycles) = t
+                .targets(self.deal)
+                .iter()
+                .copied()
+                .find(|&(target, _)| up(target).is_some())?;
+            return Some(Step::Talon {
+                target,
+                recycles,
+                up: true,
+            });
+        }
+        None
+    }
+}
+
+impl Space for Piles {
+    type Node = Summary;
+    type Step = Step;
+
+    fn moves(&self, s: &Summary, out: &mut Vec<Step>) {
+        let sight = self.sight(s);
+        let targets = s.talon.targets(self.deal);
+        for f in 0..4 {
+            let r = s.found[f];
+            if r == 13 {
+                continue;
+            }
+            let c = f as u8 * 13 + r;
+            if sight.visible >> c & 1 == 1
+                && sight.free >> kind(c) & 1 == 1
+                && (s.placed >> c & 1 == 0 || self.up_enables(s, &sight, &targets, c))
+            {
+                out.push(Step::Up(c));
+            }
+        }
+        for p in 0..self.piles {
+            let Some(c) = self.surface(s, p) else {
+                continue;
+            };
+            // A King at the bottom of its pile gains nothing by moving.
+            let bare_king = parent_kind(c).is_none() && s.height[p] == 1;
+            if !bare_king && Self::lands(&sight, c) {
+                out.push(Step::Reveal(p as u8));
+            }
+        }
+        for &(target, recycles) in targets.iter() {
+            let c = s.talon.at(target);
+            if Self::fits(s, c) {
+                out.push(Step::Talon {
+                    target,
+                    recycles,
+                    up: true,
+                });
+            }
+            // A safe card is never wanted in the tableau.
+            if Self::lands(&sight, c)
+                && !(Self::fits(s, c) && self.safe(s, c))
+                && (!self.deal.free() || self.holder(s, &sight, &targets, c))
+            {
+                out.push(Step::Talon {
+                    target,
+                    recycles,
+                    up: false,
+                });
+            }
+        }
+        if self.from_foundation {
+            for f in 0..4 {
+                let r = s.found[f];
+                if r == 0 {
+                    continue;
+                }
+                let c = f as u8 * 13 + r - 1;
+                let mut down = *s;
+                down.found[f] -= 1;
+                if !self.safe(&down, c)
+                    && Self::lands(&sight, c)
+                    && self.holder(s, &sight, &targets, c)
+                {
+                    out.push(Step::Down(f as u8));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, s: &mut Summary, step: Step) {
+        match step {
+            Step::Up(c) => {
+                s.found[suit(c)] += 1;
+                if s.placed >> c & 1 == 1 {
+                    s.placed &= !(1 << c);
+                } else {
+                    let p = usize::from(self.home[usize::from(c)]);
+                    s.height[p] -= 1;
+                    self.settle(s, p);
+                }
+            }
+            Step::Reveal(p) => {
+                let p = usize::from(p);
+                if let Some(c) = self.surface(s, p) {
+                    s.placed |= 1 << c;
+                    s.height[p] -= 1;
+                    self.settle(s, p);
+                }
+            }
+            Step::Talon {
+                target,
+                recycles,
+                up,
+            } => {
+                let c = s.talon.take(target, recycles);
+                if up {
+                    s.found[suit(c)] += 1;
+                } else {
+                    s.placed |= 1 << c;
+                }
+            }
+            Step::Down(f) => {
+                let f = usize::from(f);
+                s.found[f] -= 1;
+                s.placed |= 1 << (f as u8 * 13 + s.found[f]);
+            }
+        }
+    }
+
+    fn force(&self, s: &mut Summary, path: &mut Vec<Step>) {
+        while let Some(step) = self.forced(s) {
+            self.apply(s, step);
+            path.push(step);
+        }
+    }
+
+    /// No stock or waste, and no locked card under a surface: every pile is
+    /// one run, and the lowest card left is always on top of one and fits.
+    fn won(&self, s: &Summary) -> bool {
+        s.talon.len == 0 && s.height[..self.piles].iter().all(|&h| h <= 1)
+    }
+
+    /// The same position with the waste standing earlier in the same
+    /// pass, a whole number of deals back: dealing on reaches this one.
+    fn dominators(&self, s: &Summary, out: &mut Vec<u64>) {
+        let t = &s.talon;
+        if self.deal.passes == Passes::Unlimited && t.aligned(self.deal) {
+            return; // Its key already stands for every such place.
+        }
+        let mut earlier = *s;
+        let mut cursor = t.cursor;
+        while cursor >= self.deal.draw && out.len() < 8 {
+            cursor -= self.deal.draw;
+            earlier.talon.cursor = cursor;
+            out.push(self.key(&earlier));
+        }
+    }
+
+    fn key(&self, s: &Summary) -> u64 {
+        let heights = s.height[..self.piles]
+            .iter()
+            .fold(0u64, |a, &h| a << 6 | u64::from(h));
+        let found = u64::from(u32::from_le_bytes(s.found));
+        super::search::mix(super::search::mix(s.talon.key(self.deal) ^ found) ^ heights) | 1
+    }
+}

@@ -1,0 +1,173 @@
+//! The stock and waste as one row of cards, and the cards dealing can bring to the top.
+
+use super::search::{hash_bytes, mix};
+use super::TALON_CAP;
+use crate::klondike::rules::{Move, Passes};
+
+/// The waste and the stock as one row: the waste bottom first, then the
+/// stock in the order it deals. `cursor` cards of it are on the waste, whose
+/// top is `cards[cursor - 1]`.
+#[derive(Clone, Copy)]
+pub(super) struct Talon {
+    pub(super) cards: [u8; TALON_CAP],
+    pub(super) len: u8,
+    pub(super) cursor: u8,
+    /// Times the waste was turned back into the stock.
+    pub(super) recycles: u8,
+    /// The hash of `cards[..len]`, kept up to date by [`Talon::take`].
+    hash: u64,
+}
+
+/// How a search deals: cards a deal turns, and passes allowed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Dealing {
+    pub(super) draw: u8,
+    pub(super) passes: Passes,
+}
+
+impl Dealing {
+    /// Whether every stock card can be had at any time, whatever is taken
+    /// out: dealing singly with no pass limit.
+    pub(super) fn free(self) -> bool {
+        self.draw == 1 && self.passes == Passes::Unlimited
+    }
+
+    /// Passes left after `recycles` recycles (`None`: no limit).
+    fn passes_left(self, recycles: u8) -> Option<u8> {
+        match self.passes {
+            Passes::Unlimited => None,
+            Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(recycles)),
+        }
+    }
+}
+
+/// The cursor positions dealing reaches, as (cursor, extra recycles).
+pub(super) struct Targets {
+    list: [(u8, u8); TALON_CAP],
+    len: usize,
+}
+
+impl Targets {
+    fn push(&mut self, t: (u8, u8)) {
+        self.list[self.len] = t;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Targets {
+    type Target = [(u8, u8)];
+    fn deref(&self) -> &[(u8, u8)] {
+        &self.list[..self.len]
+    }
+}
+
+impl Talon {
+    /// A row of `cards`, the first `cursor` of them on the waste.
+    pub(super) fn new(cards: &[u8], cursor: u8, recycles: u8) -> Talon {
+        let mut row = [0; TALON_CAP];
+        row[..cards.len()].copy_from_slice(cards);
+        let mut t = Talon {
+            cards: row,
+            len: cards.len() as u8,
+            cursor,
+            recycles,
+            hash: 0,
+        };
+        t.rehash();
+        t
+    }
+
+    fn rehash(&mut self) {
+        self.hash = hash_bytes(0x5151, &self.cards[..usize::from(self.len)]);
+    }
+
+    /// The card at a cursor position (the waste's top when the cursor stands there).
+    pub(super) fn at(&self, target: u8) -> u8 {
+        self.cards[usize::from(target) - 1]
+    }
+
+    /// The cursor positions dealing can reach from here, as (cursor, extra
+    /// recycles), the current waste top included, each at its first arrival.
+    pub(super) fn targets(&self, deal: Dealing) -> Targets {
+        let len = self.len;
+        let mut out = Targets {
+            list: [(0, 0); TALON_CAP],
+            len: 0,
+        };
+        let mut seen = 0u64;
+        let mut cur = self.cursor;
+        let mut rec = 0u8;
+        if cur > 0 {
+            out.push((cur, 0));
+            seen |= 1 << cur;
+        }
+        loop {
+            if cur < len {
+                cur = (cur + deal.draw).min(len);
+            } else {
+                if cur == 0 || deal.passes_left(self.recycles + rec) == Some(0) || rec == 2 {
+                    break;
+                }
+                rec += 1;
+                cur = 0;
+                continue;
+            }
+            if seen >> cur & 1 == 0 {
+                seen |= 1 << cur;
+                out.push((cur, rec));
+            }
+        }
+        out
+    }
+
+    /// Whether the waste stands where a pass from an empty waste also
+    /// stops: nothing a pass could reach is lost by dealing on.
+    pub(super) fn aligned(&self, deal: Dealing) -> bool {
+        self.cursor.is_multiple_of(deal.draw) || self.cursor == self.len
+    }
+
+    /// Deals (recycling `recycles` times) until the waste shows the card at
+    /// `target`, and takes it: the card.
+    pub(super) fn take(&mut self, target: u8, recycles: u8) -> u8 {
+        let at = usize::from(target) - 1;
+        let c = self.cards[at];
+        let len = usize::from(self.len);
+        self.cards.copy_within(at + 1..len, at);
+        self.len -= 1;
+        self.cursor = target - 1;
+        self.recycles = self.recycles.saturating_add(recycles);
+        self.rehash();
+        c
+    }
+
+    /// The deals and recycles that bring the cursor from where it stands to `target`.
+    pub(super) fn deals_to(&self, target: u8, deal: Dealing) -> Vec<Move> {
+        let mut cur = self.cursor;
+        let mut out = Vec::new();
+        while cur != target {
+            if cur < self.len {
+                out.push(Move::Deal);
+                cur = (cur + deal.draw).min(self.len);
+            } else {
+                out.push(Move::Recycle);
+                cur = 0;
+            }
+        }
+        out
+    }
+
+    /// The row's part of a position's hash. With unlimited passes, a waste
+    /// standing where the stock's first pass would also stop (a multiple of
+    /// the draw, or the end) is one recycle away from an empty waste and
+    /// back: the same position. Dealing singly, that is every place.
+    pub(super) fn key(&self, deal: Dealing) -> u64 {
+        let unlimited = deal.passes == Passes::Unlimited;
+        let cursor = if unlimited && self.aligned(deal) {
+            0
+        } else {
+            self.cursor
+        };
+        let recycles = if unlimited { 0 } else { self.recycles };
+        mix(self.hash ^ u64::from(cursor) ^ (u64::from(recycles) << 8))
+    }
+}
