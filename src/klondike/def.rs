@@ -80,7 +80,7 @@ impl GameDef for KlondikeDef {
             if let Ok(solver::Report {
                 verdict: solver::Verdict::Winnable(_),
                 ..
-            }) = solver::solve(&deal, limits)
+            }) = solver::solve_explicit(&deal, limits)
             {
                 return Some(DailyDeal {
                     seed: tried,

@@ -15,11 +15,13 @@ klondike deal [--variant NAME] [--decks N] --seed N
                              easthaven takes 1, 2 or 3)
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
   klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited] [--budget-ms N]
-                 [--budget-nodes N] [--table-mb N] [--moves] (FILE…|-|--seeds A..B)
+                 [--budget-nodes N] [--table-mb N] [--search best|explicit] [--moves]
+                 (FILE…|-|--seeds A..B)
                              solve deals: one line each (verdict, nodes, ms); with --seeds a
                              summary of verdicts, times and table size follows; a variant the
                              solver cannot play is refused with the reason; the position table
-                             takes N MB (default 128, 1–4096)
+                             takes N MB (default 128, 1–4096); --search explicit uses the
+                             explicit search even where the summary search applies
   variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
             kuipers las-vegas joker thoughtful
 ";
@@ -132,9 +134,19 @@ impl Tally {
     }
 }
 
-fn solve_one(state: &State, limits: Limits, budget_ms: f64) -> Result<(Report, f64), UsageError> {
+fn solve_one(
+    state: &State,
+    limits: Limits,
+    budget_ms: f64,
+    explicit: bool,
+) -> Result<(Report, f64), UsageError> {
     let start = Instant::now();
-    let mut solver = Solver::new(state, limits).map_err(|e| UsageError(e.to_string()))?;
+    let solver = if explicit {
+        Solver::explicit(state, limits)
+    } else {
+        Solver::new(state, limits)
+    };
+    let mut solver = solver.map_err(|e| UsageError(e.to_string()))?;
     loop {
         if let Some(r) = solver.run(20_000) {
             return Ok((r, start.elapsed().as_secs_f64() * 1000.0));
@@ -144,7 +156,7 @@ fn solve_one(state: &State, limits: Limits, budget_ms: f64) -> Result<(Report, f
             let r = Report {
                 verdict: Verdict::Unknown,
                 nodes: solver.nodes(),
-                peak_table: 0,
+                peak_table: solver.peak_table(),
             };
             return Ok((r, ms));
         }
@@ -176,6 +188,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
             "--seeds",
             "--variant",
             "--table-mb",
+            "--search",
         ],
         &["--moves"],
     )?;
@@ -193,6 +206,11 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         v.parse::<f64>().ok().filter(|v| *v > 0.0)
     })?;
     let nodes = a.parsed("--budget-nodes", u64::MAX, |v| v.parse().ok())?;
+    let explicit = a.parsed("--search", false, |v| match v {
+        "best" => Some(false),
+        "explicit" => Some(true),
+        _ => None,
+    })?;
     let rules = v.rules(Rules {
         draw,
         passes,
@@ -243,7 +261,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
     let mut out = String::new();
     let mut tally = Tally::default();
     for (name, state) in dealt.chain(files) {
-        let (report, ms) = solve_one(&state, limits, budget_ms)?;
+        let (report, ms) = solve_one(&state, limits, budget_ms, explicit)?;
         out.push_str(&format!(
             "{name}: {} nodes {} {:.1} ms\n",
             report.verdict.name(),

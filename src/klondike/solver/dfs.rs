@@ -111,9 +111,9 @@ impl<S: Space> Dfs<S> {
     fn dominated(&mut self, node: &S::Node) -> bool {
         self.dominators.clear();
         self.space.dominators(node, &mut self.dominators);
-        self.dominators
-            .iter()
-            .any(|&h| self.table.contains(h) || self.on_path.contains(&h))
+        // A position on the path is in the table too (unless the full table
+        // dropped it, which costs time only).
+        self.dominators.iter().any(|&h| self.table.contains(h))
     }
 
     /// Searches up to `slice` more positions; true once the search is over.
@@ -151,7 +151,8 @@ impl<S: Space> Dfs<S> {
                 break;
             }
             let hash = self.space.key(&child);
-            if self.on_path.contains(&hash) || self.dominated(&child) || !self.table.remember(hash) {
+            if self.on_path.contains(&hash) || self.dominated(&child) || !self.table.remember(hash)
+            {
                 continue;
             }
             self.on_path.insert(hash);

@@ -51,6 +51,19 @@ impl Solver {
         })
     }
 
+    /// The explicit search alone, whatever the rules. Choices that must stay
+    /// the same in every release and on every platform (the daily deal, the
+    /// deals "winnable deals only" offers) are made with it, as they were
+    /// before the summary search existed.
+    pub fn explicit(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        supports(state)?;
+        Ok(Solver {
+            engine: Engine::Explicit(Box::new(Explicit::new(state, limits)?)),
+            limits,
+            done: None,
+        })
+    }
+
     /// A new search of the same position with the same limits.
     pub fn restarted(&self) -> Solver {
         let engine = match &self.engine {
@@ -68,6 +81,15 @@ impl Solver {
     /// The report, once the search has ended.
     pub fn report(&self) -> Option<&Report> {
         self.done.as_ref()
+    }
+
+    /// The most positions the table has held at once so far.
+    pub fn peak_table(&self) -> usize {
+        match &self.engine {
+            #[cfg(feature = "summary-solver")]
+            Engine::Summary(s) => s.dfs.table.peak_len(),
+            Engine::Explicit(e) => e.table.peak_len(),
+        }
     }
 
     /// Positions searched so far.
@@ -109,7 +131,12 @@ impl Summarised {
     /// A new search of the same position with `limits`.
     fn restarted(&self, limits: Limits) -> Summarised {
         Summarised {
-            dfs: Dfs::new(self.dfs.space.clone(), self.root, limits.nodes, limits.table_slots),
+            dfs: Dfs::new(
+                self.dfs.space.clone(),
+                self.root,
+                limits.nodes,
+                limits.table_slots,
+            ),
             state: self.state.clone(),
             root: self.root,
         }

@@ -81,7 +81,10 @@ fn moves(piles: &Piles, state: &State, sum: &Summary, step: Step) -> Option<Vec<
         Step::Down(f) => {
             let c = f * 13 + sum.found[usize::from(f)] - 1;
             let to = landing(state, c, None)?;
-            out.push(Move::FoundationToTableau(Suit::ALL[usize::from(f)].into(), to));
+            out.push(Move::FoundationToTableau(
+                Suit::ALL[usize::from(f)].into(),
+                to,
+            ));
         }
     }
     Some(out)
@@ -89,7 +92,12 @@ fn moves(piles: &Piles, state: &State, sum: &Summary, step: Step) -> Option<Vec<
 
 /// The rules' moves that play `path` from `root` (arranged as `state`) and
 /// then finish the game, or `None` if a move does not fit (a bug).
-pub(super) fn line(piles: &Piles, state: &State, root: Summary, path: &[Step]) -> Option<Vec<Move>> {
+pub(super) fn line(
+    piles: &Piles,
+    state: &State,
+    root: Summary,
+    path: &[Step],
+) -> Option<Vec<Move>> {
     let mut state = state.clone();
     let mut sum = root;
     let mut out = Vec::new();
@@ -108,7 +116,9 @@ pub(super) fn line(piles: &Piles, state: &State, root: Summary, path: &[Step]) -
             .enumerate()
             .filter_map(|(p, col)| {
                 let top: Card = *col.cards.last()?;
-                state.fits_foundation(top).then_some((p, top.rank().value()))
+                state
+                    .fits_foundation(top)
+                    .then_some((p, top.rank().value()))
             })
             .min_by_key(|&(_, r)| r)?;
         let mv = Move::TableauToFoundation(p as u8);

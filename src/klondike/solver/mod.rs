@@ -2,7 +2,21 @@
 //! every card's place is known, and the question is whether some sequence of
 //! legal moves wins.
 //!
-//! The search is a depth-first search over a compact copy of the position:
+//! [`Solver`] picks one of two searches:
+//!
+//! - **The summary search** (`summary.rs`, with the feature
+//!   `summary-solver`, on by default) for Klondike's own rules — building
+//!   down in alternate colours, any run moving, only Kings to spaces — with
+//!   any dealing, passes and piles (Klondike, Kuipers, Las Vegas,
+//!   Thoughtful). It searches positions with the arrangement of the face-up
+//!   cards forgotten, which makes the space it must cover to prove a deal
+//!   lost far smaller; its module documentation gives the moves, the cuts
+//!   and why each is sound, and `line.rs` turns its win back into real moves.
+//! - **The explicit search** (`search.rs`, `steps.rs`) for the rest of the
+//!   family (other build rules, any card to a space, only suit runs moving)
+//!   and wherever the summary search is left out (the web build, for now).
+//!
+//! The explicit search is a depth-first search over a compact copy of the position:
 //!
 //! - **Safe foundation moves are forced.** A card every possible holder of
 //!   which (the cards the build rule lets go on it) is already on the
@@ -57,10 +71,10 @@ mod table;
 mod talon;
 mod verdict;
 
-use node::*;
 #[cfg(feature = "summary-solver")]
 use dfs::Space;
 pub use engine::Solver;
+use node::*;
 use search::*;
 use table::Table;
 pub use verdict::*;

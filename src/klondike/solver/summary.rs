@@ -147,7 +147,14 @@ pub(super) enum Step {
 
 impl std::fmt::Debug for Step {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = |c: u8| format!("{}{}", ["A","2","3","4","5","6","7","8","9","T","J","Q","K"][usize::from(rank(c)) - 1], ["C","D","H","S"][suit(c)]);
+        let name = |c: u8| {
+            format!(
+                "{}{}",
+                ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+                    [usize::from(rank(c)) - 1],
+                ["C", "D", "H", "S"][suit(c)]
+            )
+        };
         match *self {
             Step::Up(c) => write!(f, "U{}", name(c)),
             Step::Reveal(p) => write!(f, "R{p}"),
@@ -290,9 +297,8 @@ impl Piles {
             let (x, y) = (suit(set, a), suit(set, b));
             (x & y, x ^ y)
         };
-        let more = |(ah, al): (u32, u32), (bh, bl): (u32, u32)| {
-            (ah & !bh) | (!(ah ^ bh) & al & !bl)
-        };
+        let more =
+            |(ah, al): (u32, u32), (bh, bl): (u32, u32)| (ah & !bh) | (!(ah ^ bh) & al & !bl);
         let below = |(h, l): (u32, u32)| (h << 1, l << 1);
         let black = more(count(visible, 0, 3), below(count(s.placed, 1, 2)));
         let red = more(count(visible, 1, 2), below(count(s.placed, 0, 3)));
@@ -375,9 +381,8 @@ impl Piles {
         };
         let parent = parent_kind(c);
         let lands = (0..self.piles).any(|p| {
-            self.surface(&after, p).is_some_and(|x| {
-                opened(x) && !(parent_kind(x).is_none() && after.height[p] == 1)
-            })
+            self.surface(&after, p)
+                .is_some_and(|x| opened(x) && !(parent_kind(x).is_none() && after.height[p] == 1))
         }) || targets.iter().any(|&(t, _)| opened(s.talon.at(t)))
             || (self.from_foundation
                 && (0..4).any(|f| {
@@ -406,8 +411,7 @@ impl Piles {
                 continue;
             }
             let c = f as u8 * 13 + r;
-            if sight.visible >> c & 1 == 1 && sight.free >> kind(c) & 1 == 1 && self.safe(s, c)
-            {
+            if sight.visible >> c & 1 == 1 && sight.free >> kind(c) & 1 == 1 && self.safe(s, c) {
                 return Some(Step::Up(c));
             }
         }

@@ -283,3 +283,63 @@ fn somerset_deals_dealt_face_up_are_solved_and_replay() {
     }
     assert!(verdicts[0] > 0, "{verdicts:?}");
 }
+
+/// The explicit search to the end of a budget, whatever the rules.
+fn explicit(s: &State, nodes: u64) -> Verdict {
+    let mut e = Explicit::new(
+        s,
+        Limits {
+            nodes,
+            table_slots: 1 << 18,
+        },
+    )
+    .unwrap();
+    loop {
+        if let Some(r) = e.run(u64::MAX) {
+            return r.verdict;
+        }
+    }
+}
+
+#[cfg(feature = "summary-solver")]
+#[test]
+fn the_summary_and_explicit_searches_agree_wherever_both_decide() {
+    // Klondike dealing singly and by threes, Las Vegas's single pass, and
+    // Kuipers's eight piles.
+    use crate::klondike::variant::Variant;
+    let mut compared = 0;
+    for (rules, seeds) in [
+        (Rules::default(), 1..=30),
+        (
+            Rules {
+                draw: 3,
+                ..Rules::default()
+            },
+            1..=30,
+        ),
+        (Variant::LasVegas.rules(Rules::default()), 1..=20),
+        (Variant::Kuipers.rules(Rules::default()), 1..=10),
+    ] {
+        for seed in seeds {
+            let s = State::deal(rules, Seed(seed));
+            let summary = solve(
+                &s,
+                Limits {
+                    nodes: 300_000,
+                    table_slots: 1 << 18,
+                },
+            )
+            .unwrap()
+            .verdict;
+            let other = explicit(&s, 300_000);
+            if summary != Verdict::Unknown && other != Verdict::Unknown {
+                assert_eq!(summary.name(), other.name(), "seed {seed}, {rules:?}");
+                compared += 1;
+            }
+            if let Verdict::Winnable(moves) = &summary {
+                replays_to_a_win(&s, moves);
+            }
+        }
+    }
+    assert!(compared >= 50, "{compared} compared");
+}

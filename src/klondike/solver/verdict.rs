@@ -97,10 +97,18 @@ pub fn supports(state: &State) -> Result<(), Unsupported> {
 
 /// Solves `state` to the end of the node budget.
 pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
-    let mut s = Solver::new(state, limits)?;
+    Ok(finish(Solver::new(state, limits)?))
+}
+
+/// Solves `state` with the explicit search alone (see [`Solver::explicit`]).
+pub fn solve_explicit(state: &State, limits: Limits) -> Result<Report, Unsupported> {
+    Ok(finish(Solver::explicit(state, limits)?))
+}
+
+fn finish(mut s: Solver) -> Report {
     loop {
         if let Some(r) = s.run(u64::MAX) {
-            return Ok(r);
+            return r;
         }
     }
 }
