@@ -4,7 +4,7 @@
 
 use super::summary::{twin, Piles, Step, Summary};
 use super::{rank, red, Space};
-use crate::klondike::cards::{Card, Suit};
+use crate::klondike::cards::Suit;
 use crate::klondike::rules::{Move, State};
 
 /// The pile whose top card `c` may be put on (one rank higher, the other
@@ -101,29 +101,16 @@ pub(super) fn line(
     let mut state = state.clone();
     let mut sum = root;
     let mut out = Vec::new();
+    let mut end = root;
     for &step in path {
+        piles.apply(&mut end, step);
+    }
+    for &step in path.iter().chain(&piles.finish(&end)?) {
         for mv in moves(piles, &state, &sum, step)? {
             state.play(mv).ok()?;
             out.push(mv);
         }
         piles.apply(&mut sum, step);
     }
-    // Every pile is one run now: the lowest card left is on top of one.
-    while !state.is_won() {
-        let (p, _) = state
-            .tableau
-            .iter()
-            .enumerate()
-            .filter_map(|(p, col)| {
-                let top: Card = *col.cards.last()?;
-                state
-                    .fits_foundation(top)
-                    .then_some((p, top.rank().value()))
-            })
-            .min_by_key(|&(_, r)| r)?;
-        let mv = Move::TableauToFoundation(p as u8);
-        state.play(mv).ok()?;
-        out.push(mv);
-    }
-    Some(out)
+    state.is_won().then_some(out)
 }

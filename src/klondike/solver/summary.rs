@@ -402,6 +402,52 @@ impl Piles {
         lands || parent_up
     }
 
+    /// Dealing singly without a pass limit, whether sending the stock card
+    /// `c` up lets a card be played at once: the first card above it in its
+    /// suit that is not in the stock is bare in the tableau (the ones
+    /// between go up from the stock first). Otherwise the move can wait:
+    /// the card stays at reach, and nothing else depends on its foundation.
+    fn talon_up_enables(&self, s: &Summary, sight: &Sight, c: u8) -> bool {
+        let stock = s.talon.cards[..usize::from(s.talon.len)]
+            .iter()
+            .fold(0u64, |set, &x| set | 1 << x);
+        let mut next = c;
+        while rank(next) < 13 {
+            next += 1;
+            if stock >> next & 1 == 0 {
+                return sight.visible >> next & 1 == 1 && sight.free >> kind(next) & 1 == 1;
+            }
+        }
+        false
+    }
+
+    /// The steps that finish a won summary: the lowest card left goes up,
+    /// from the tableau or the stock, until none is left.
+    pub(super) fn finish(&self, s: &Summary) -> Option<Vec<Step>> {
+        let mut s = *s;
+        let mut out = Vec::new();
+        while s.found.iter().any(|&r| r < 13) {
+            let f = (0..4).min_by_key(|&f| s.found[f])?;
+            let c = f as u8 * 13 + s.found[f];
+            let step = match s
+                .talon
+                .targets(self.deal)
+                .iter()
+                .find(|&&(t, _)| s.talon.at(t) == c)
+            {
+                Some(&(target, recycles)) => Step::Talon {
+                    target,
+                    recycles,
+                    up: true,
+                },
+                None => Step::Up(c),
+            };
+            self.apply(&mut s, step);
+            out.push(step);
+        }
+        Some(out)
+    }
+
     /// The safe card that goes up next unasked, if any.
     fn forced(&self, s: &Summary) -> Option<Step> {
         let sight = self.sight(s);
@@ -499,7 +545,7 @@ impl Space for Piles {
         }
         for &(target, recycles) in targets.iter() {
             let c = s.talon.at(target);
-            if Self::fits(s, c) {
+            if Self::fits(s, c) && (!self.deal.free() || self.talon_up_enables(s, &sight, c)) {
                 out.push(Step::Talon {
                     target,
                     recycles,
@@ -584,10 +630,12 @@ impl Space for Piles {
         }
     }
 
-    /// No stock or waste, and no locked card under a surface: every pile is
-    /// one run, and the lowest card left is always on top of one and fits.
+    /// No locked card under a surface, and no stock or waste (or, dealing
+    /// singly without a pass limit, any): every pile is one run, and the
+    /// lowest card left is always on top of one or at reach in the stock,
+    /// and fits ([`Piles::finish`] plays them).
     fn won(&self, s: &Summary) -> bool {
-        s.talon.len == 0 && s.height[..self.piles].iter().all(|&h| h <= 1)
+        (s.talon.len == 0 || self.deal.free()) && s.height[..self.piles].iter().all(|&h| h <= 1)
     }
 
     /// The same position with the waste standing earlier in the same
