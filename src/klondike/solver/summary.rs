@@ -53,16 +53,29 @@
 //!   when cards may come back from the foundations whose same-colour twin's
 //!   foundation holds rank `r - 2` too, is never needed in the tableau again
 //!   (Blake and Gent's safe-move rule; without worrying back, nothing can
-//!   ever be put on it). Likewise the waste's top dealing singly, and any
-//!   stock card dealing singly without a pass limit.
+//!   ever be put on it). Likewise the waste's top dealing singly, any
+//!   stock card dealing singly without a pass limit, and the stock's last
+//!   card dealing by threes without a pass limit when the waste stands
+//!   where a pass from the start stops (taking it moves no other card).
 //! - **A King at the bottom of a pile never moves into a space**: the same
-//!   position.
-//! - **Dealing singly without a pass limit a stock card goes to the tableau
-//!   only if a card that could go on it is at hand** (face up in the
-//!   tableau, at reach in the stock, or on top of a foundation), and **a
-//!   card comes back from a foundation only then**: either move can wait
-//!   until just before its first use, since the stock card stays at reach
-//!   and nothing goes up onto the foundation card while it is down.
+//!   position. **Another card at the bottom of a pile moves off only when
+//!   no pile is empty and a King could take the space** it leaves: until
+//!   then the move can wait (the card can move later from where it is, and
+//!   only a King can use a space).
+//! - **A card goes to the tableau from a foundation, or from the stock when
+//!   dealing singly without a pass limit, only to be used at once**: when
+//!   no bare card of its kind is there yet and a card could go onto it or
+//!   its covered twin could go up ([`Piles::place_enables`]). Either move
+//!   can wait until just before its first use, since the stock card stays
+//!   at reach and nothing goes up onto the foundation card while it is down.
+//! - **A tableau card that is not a surface goes up only to be used at
+//!   once** ([`Piles::up_enables`]), and, dealing singly without a pass
+//!   limit, **a stock card goes up only so** ([`Piles::talon_up_enables`]):
+//!   the same argument. The summary is won once no locked card is left under
+//!   a surface and the stock is empty (or, dealing so, whatever is in it).
+//! - **Dominated stock positions**: with the waste standing a whole number
+//!   of deals earlier in the same pass, a summary has every move of this one
+//!   ([`Space::dominators`]), so this one is not searched after it.
 //! - **A safe card never comes back down.**
 //!
 //! `tests/solver_soundness.rs` checks every cut against exhaustive play over
@@ -342,11 +355,20 @@ impl Piles {
         })
     }
 
-    /// Whether a card that builds on `c` is at hand: visible in the
-    /// tableau, at reach in the stock, or on top of a foundation.
-    fn holder(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+    /// Whether putting `c` onto the tableau (from a foundation, or from the
+    /// stock dealing singly without a pass limit) lets a move be played at
+    /// once that could not be played before: no bare card of its kind is
+    /// there yet, and a card could go onto it (a surface, a stock card, a
+    /// foundation's top) or its twin could go up (what covers the twin
+    /// moving onto it). Otherwise the move can wait until just before that
+    /// use: the card stays at reach, and nothing goes up onto it meanwhile.
+    fn place_enables(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+        if sight.free >> kind(c) & 1 == 1 {
+            return false;
+        }
         let children = KIND.children[kind(c)];
-        sight.visible & children != 0
+        let t = twin(c);
+        (0..self.piles).any(|p| self.surface(s, p).is_some_and(|x| children >> x & 1 == 1))
             || targets
                 .iter()
                 .any(|&(t, _)| children >> s.talon.at(t) & 1 == 1)
@@ -355,6 +377,18 @@ impl Piles {
                     let r = s.found[f];
                     r > 0 && children >> (f as u8 * 13 + r - 1) & 1 == 1
                 }))
+            || (sight.visible >> t & 1 == 1 && Self::fits(s, t))
+    }
+
+    /// Whether no pile is empty and a King could move into one if it were:
+    /// a surface with locked cards under it, a stock card at reach, or a
+    /// foundation's top.
+    fn king_waits(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)]) -> bool {
+        let king = |c: u8| rank(c) == 13;
+        sight.spaces == 0
+            && ((0..self.piles).any(|p| s.height[p] > 1 && self.surface(s, p).is_some_and(king))
+                || targets.iter().any(|&(t, _)| king(s.talon.at(t)))
+                || (self.from_foundation && s.found.contains(&13)))
     }
 
     /// Whether sending the placed card `c` up lets a move be played that
@@ -537,9 +571,13 @@ impl Space for Piles {
             let Some(c) = self.surface(s, p) else {
                 continue;
             };
-            // A King at the bottom of its pile gains nothing by moving.
-            let bare_king = parent_kind(c).is_none() && s.height[p] == 1;
-            if !bare_king && Self::lands(&sight, c) {
+            // A King at the bottom of its pile gains nothing by moving; any
+            // other card there only makes a space, wanted only when there is
+            // none and a King is waiting for one.
+            let last = s.height[p] == 1;
+            let useful =
+                !last || (parent_kind(c).is_some() && self.king_waits(s, &sight, &targets));
+            if useful && Self::lands(&sight, c) {
                 out.push(Step::Reveal(p as u8));
             }
         }
@@ -555,7 +593,7 @@ impl Space for Piles {
             // A safe card is never wanted in the tableau.
             if Self::lands(&sight, c)
                 && !(Self::fits(s, c) && self.safe(s, c))
-                && (!self.deal.free() || self.holder(s, &sight, &targets, c))
+                && (!self.deal.free() || self.place_enables(s, &sight, &targets, c))
             {
                 out.push(Step::Talon {
                     target,
@@ -575,7 +613,7 @@ impl Space for Piles {
                 down.found[f] -= 1;
                 if !self.safe(&down, c)
                     && Self::lands(&sight, c)
-                    && self.holder(s, &sight, &targets, c)
+                    && self.place_enables(s, &sight, &targets, c)
                 {
                     out.push(Step::Down(f as u8));
                 }
