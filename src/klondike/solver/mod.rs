@@ -67,7 +67,6 @@ mod steps;
 #[cfg(feature = "summary-solver")]
 mod summary;
 mod table;
-#[cfg(feature = "summary-solver")]
 mod talon;
 mod verdict;
 
@@ -77,6 +76,7 @@ pub use engine::Solver;
 use node::*;
 use search::*;
 use table::Table;
+use talon::{DealRule, Talon, Targets};
 pub use verdict::*;
 
 use super::cards::{Card, Rank};

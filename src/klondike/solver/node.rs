@@ -18,16 +18,11 @@ pub(super) struct Stack {
 #[derive(Clone, Copy)]
 pub(super) struct Node {
     pub(super) piles: [Stack; MAX_PILES],
-    pub(super) talon: [u8; TALON_CAP],
-    pub(super) talon_len: u8,
-    /// Cards of the talon turned onto the waste; the waste's top is `talon[cursor - 1]`.
-    pub(super) cursor: u8,
+    /// The waste and the stock.
+    pub(super) talon: Talon,
     pub(super) found: [u8; 4],
-    pub(super) recycles: u8,
     /// Each pile's hash ([`Stack::hash`]), kept up to date by [`Explicit::apply`].
     pub(super) pile_hash: [u64; MAX_PILES],
-    /// The talon's hash, kept likewise.
-    pub(super) talon_hash: u64,
 }
 
 impl Stack {
@@ -36,12 +31,6 @@ impl Stack {
             (u64::from(self.down) << 8) | u64::from(self.len),
             &self.cards[..usize::from(self.len)],
         )
-    }
-}
-
-impl Node {
-    pub(super) fn rehash_talon(&mut self) {
-        self.talon_hash = hash_bytes(0x5151, &self.talon[..usize::from(self.talon_len)]);
     }
 }
 

@@ -35,6 +35,16 @@ pub(super) struct Dealing {
     pub(super) from_foundation: bool,
 }
 
+impl Dealing {
+    /// How the stock deals.
+    pub(super) fn stock(&self) -> DealRule {
+        DealRule {
+            draw: self.draw,
+            passes: self.passes,
+        }
+    }
+}
+
 /// [`Dealing::takers`] for a build rule.
 pub(super) fn takers(build: Build) -> [u64; 52] {
     std::array::from_fn(|onto| {
@@ -106,13 +116,9 @@ impl Explicit {
                 len: 0,
                 down: 0,
             }; MAX_PILES],
-            talon: [0; TALON_CAP],
-            talon_len: 0,
-            cursor: state.waste.len() as u8,
+            talon: Talon::new(&[], 0, 0),
             found: std::array::from_fn(|i| state.foundations[i]),
-            recycles: state.recycles,
             pile_hash: [0; MAX_PILES],
-            talon_hash: 0,
         };
         for (i, col) in state.tableau.iter().enumerate() {
             // Over its face-down cards a pile holds at most a run of 13; on
@@ -140,11 +146,8 @@ impl Explicit {
         if talon.len() > TALON_CAP {
             return Err(Unsupported("more than one deck".into()));
         }
-        for (j, c) in talon.iter().enumerate() {
-            root.talon[j] = c.index() as u8;
-        }
-        root.talon_len = talon.len() as u8;
-        root.rehash_talon();
+        let talon: Vec<u8> = talon.iter().map(|c| c.index() as u8).collect();
+        root.talon = Talon::new(&talon, state.waste.len() as u8, state.recycles);
         for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
             *h = p.hash();
         }
@@ -230,25 +233,9 @@ impl Explicit {
     pub(super) fn hash(&self, node: &Node) -> u64 {
         // The piles as a multiset: a sum of well-mixed hashes ignores their order.
         let piles = node.pile_hash.iter().fold(0u64, |a, &p| a.wrapping_add(p));
-        let mut h = node.talon_hash;
-        let recycles = match self.deal.passes {
-            Passes::Unlimited => 0,
-            Passes::Limited(_) => node.recycles,
-        };
-        // With unlimited passes, a waste standing where the stock's first
-        // pass would also stop (a multiple of the draw, or the end) is one
-        // recycle away from an empty waste and back: the same position.
-        // Dealing singly, that is every place.
-        let cursor = if self.deal.passes == Passes::Unlimited
-            && (node.cursor.is_multiple_of(self.deal.draw) || node.cursor == node.talon_len)
-        {
-            0
-        } else {
-            node.cursor
-        };
+        // The stock's part (see [`Talon::key`]), then the foundations.
+        let mut h = node.talon.key(self.deal.stock());
         h = mix(h
-            ^ u64::from(cursor)
-            ^ (u64::from(recycles) << 8)
             ^ (u64::from_le_bytes([
                 node.found[0],
                 node.found[1],
@@ -301,16 +288,7 @@ impl Explicit {
         for &step in &self.path {
             match step {
                 Step::Talon { target, to, .. } => {
-                    let mut cur = node.cursor;
-                    while cur != target {
-                        if cur < node.talon_len {
-                            out.push(Move::Deal);
-                            cur = (cur + self.deal.draw).min(node.talon_len);
-                        } else {
-                            out.push(Move::Recycle);
-                            cur = 0;
-                        }
-                    }
+                    out.extend(node.talon.deals_to(target, self.deal.stock()));
                     out.push(match to {
                         None => Move::WasteToFoundation,
                         Some(t) => Move::WasteToTableau(t),

@@ -3,13 +3,6 @@
 use super::*;
 
 impl Explicit {
-    pub(super) fn passes_left(&self, recycles: u8) -> Option<u8> {
-        match self.deal.passes {
-            Passes::Unlimited => None,
-            Passes::Limited(n) => Some(n.saturating_sub(1).saturating_sub(recycles)),
-        }
-    }
-
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn fits_foundation(node: &Node, c: u8) -> bool {
         node.found[suit(c)] + 1 == rank(c)
@@ -62,24 +55,25 @@ impl Explicit {
             // rest), so only a single-card deal sends the waste's top up
             // unasked.
             if self.deal.draw == 1
-                && node.cursor > 0
-                && self.safe(node, node.talon[usize::from(node.cursor) - 1])
+                && node.talon.cursor > 0
+                && self.safe(node, node.talon.at(node.talon.cursor))
             {
                 let step = Step::Talon {
-                    target: node.cursor,
+                    target: node.talon.cursor,
                     recycles: 0,
                     to: None,
                 };
                 self.apply(node, step);
                 path.push(step);
                 moved = true;
-            } else if self.deal.draw == 1 && self.deal.passes == Passes::Unlimited {
+            } else if self.deal.stock().free() {
                 // Dealing singly without a pass limit, taking a card out of the
                 // stock never hides another, so a safe stock card goes up too.
                 let found = self
                     .talon_targets(node)
-                    .into_iter()
-                    .find(|&(t, _)| self.safe(node, node.talon[usize::from(t) - 1]));
+                    .iter()
+                    .copied()
+                    .find(|&(t, _)| self.safe(node, node.talon.at(t)));
                 if let Some((target, recycles)) = found {
                     let step = Step::Talon {
                         target,
@@ -102,47 +96,16 @@ impl Explicit {
     /// on top of its pile (the cards above it would be lower still), so
     /// [`Explicit::finish_win`] wins.
     pub(super) fn won(&self, node: &Node) -> bool {
-        node.talon_len == 0
+        node.talon.len == 0
             && node
                 .piles
                 .iter()
                 .all(|p| p.down == 0 && self.run_len(p) == p.len)
     }
 
-    /// The stock positions reachable from here: (cursor, extra recycles), the
-    /// current waste top included, each at its first arrival.
-    pub(super) fn talon_targets(&self, node: &Node) -> Vec<(u8, u8)> {
-        let len = node.talon_len;
-        let mut out = Vec::new();
-        let mut seen = [false; TALON_CAP + 1];
-        let mut cur = node.cursor;
-        let mut rec = 0u8;
-        if cur > 0 {
-            out.push((cur, 0));
-            seen[usize::from(cur)] = true;
-        }
-        let mut recycled_passes = 0;
-        loop {
-            if cur < len {
-                cur = (cur + self.deal.draw).min(len);
-            } else {
-                if cur == 0
-                    || self.passes_left(node.recycles + rec) == Some(0)
-                    || recycled_passes == 2
-                {
-                    break;
-                }
-                rec += 1;
-                recycled_passes += 1;
-                cur = 0;
-                continue;
-            }
-            if !seen[usize::from(cur)] {
-                seen[usize::from(cur)] = true;
-                out.push((cur, rec));
-            }
-        }
-        out
+    /// The stock positions reachable from here (see [`Talon::targets`]).
+    pub(super) fn talon_targets(&self, node: &Node) -> Targets {
+        node.talon.targets(self.deal.stock())
     }
 
     pub(super) fn apply(&self, node: &mut Node, step: Step) {
@@ -152,13 +115,7 @@ impl Explicit {
                 recycles,
                 to,
             } => {
-                let at = usize::from(target) - 1;
-                let c = node.talon[at];
-                let len = usize::from(node.talon_len);
-                node.talon.copy_within(at + 1..len, at);
-                node.talon_len -= 1;
-                node.cursor = target - 1;
-                node.recycles = node.recycles.saturating_add(recycles);
+                let c = node.talon.take(target, recycles);
                 match to {
                     None => node.found[suit(c)] += 1,
                     Some(t) => {
@@ -201,10 +158,7 @@ impl Explicit {
             }
         }
         let touched = match step {
-            Step::Talon { to, .. } => {
-                node.rehash_talon();
-                [to, None]
-            }
+            Step::Talon { to, .. } => [to, None],
             Step::ToFoundation(i) => [Some(i), None],
             Step::Tableau { from, to, .. } => [Some(from), Some(to)],
             Step::FromFoundation { to, .. } => [Some(to), None],
@@ -225,9 +179,7 @@ impl Explicit {
                 .iter()
                 .any(|&c| wanted(c))
         });
-        let talon = targets
-            .iter()
-            .any(|&(t, _)| wanted(node.talon[usize::from(t) - 1]));
+        let talon = targets.iter().any(|&(t, _)| wanted(node.talon.at(t)));
         let found = (0..4).any(|s| {
             let r = node.found[s];
             r > 0 && wanted(s as u8 * 13 + r - 1)
@@ -321,9 +273,9 @@ impl Explicit {
                 }
             }
         }
-        let free_talon = self.deal.draw == 1 && self.deal.passes == Passes::Unlimited;
-        for &(target, recycles) in &targets {
-            let c = node.talon[usize::from(target) - 1];
+        let free_talon = self.deal.stock().free();
+        for &(target, recycles) in targets.iter() {
+            let c = node.talon.at(target);
             if Self::fits_foundation(node, c) {
                 talon.push(Step::Talon {
                     target,

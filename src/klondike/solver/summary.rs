@@ -82,7 +82,8 @@
 //! the rules engine.
 
 use super::dfs::Space;
-use super::talon::{Dealing, Talon};
+use super::search::mix;
+use super::talon::{DealRule, Talon};
 use super::{rank, red, suit, MAX_PILES};
 use crate::klondike::rules::{Build, Fill, Passes, Runs, State, StockRule};
 
@@ -208,7 +209,7 @@ pub(super) struct Piles {
     up_from: [u8; MAX_PILES],
     /// The pile each card is locked in, if any.
     home: [u8; CARDS],
-    deal: Dealing,
+    deal: DealRule,
     from_foundation: bool,
 }
 
@@ -233,7 +234,7 @@ impl Piles {
             locked: [[0; CARDS]; MAX_PILES],
             up_from: [0; MAX_PILES],
             home: [u8::MAX; CARDS],
-            deal: Dealing {
+            deal: DealRule {
                 draw: r.draw.max(1),
                 passes: r.passes_allowed(),
             },
@@ -265,7 +266,7 @@ impl Piles {
     }
 
     /// How the search deals.
-    pub(super) fn deal(&self) -> Dealing {
+    pub(super) fn deal(&self) -> DealRule {
         self.deal
     }
 
@@ -436,7 +437,7 @@ impl Piles {
         lands || parent_up
     }
 
-    /// Dealing singly without a pass limit, whether sending the stock card
+    /// DealRule singly without a pass limit, whether sending the stock card
     /// `c` up lets a card be played at once: the first card above it in its
     /// suit that is not in the stock is bare in the tableau (the ones
     /// between go up from the stock first). Otherwise the move can wait:
@@ -501,7 +502,7 @@ impl Piles {
             (Self::fits(s, c) && self.safe(s, c)).then_some(c)
         };
         if self.deal.draw != 1 {
-            // Dealing by threes, a card left in the waste can be what
+            // DealRule by threes, a card left in the waste can be what
             // brings another to the top on a later pass, except the last:
             // with no pass limit and the waste where a pass from the start
             // stops, taking it moves no other card and loses no stop.
@@ -697,6 +698,6 @@ impl Space for Piles {
             .iter()
             .fold(0u64, |a, &h| a << 6 | u64::from(h));
         let found = u64::from(u32::from_le_bytes(s.found));
-        super::search::mix(super::search::mix(s.talon.key(self.deal) ^ found) ^ heights) | 1
+        mix(mix(s.talon.key(self.deal) ^ found << 16) ^ heights) | 1
     }
 }

@@ -1,6 +1,6 @@
 //! The stock and waste as one row of cards, and the cards dealing can bring to the top.
 
-use super::search::{hash_bytes, mix};
+use super::search::hash_bytes;
 use super::TALON_CAP;
 use crate::klondike::rules::{Move, Passes};
 
@@ -20,12 +20,12 @@ pub(super) struct Talon {
 
 /// How a search deals: cards a deal turns, and passes allowed.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct Dealing {
+pub(super) struct DealRule {
     pub(super) draw: u8,
     pub(super) passes: Passes,
 }
 
-impl Dealing {
+impl DealRule {
     /// Whether every stock card can be had at any time, whatever is taken
     /// out: dealing singly with no pass limit.
     pub(super) fn free(self) -> bool {
@@ -88,7 +88,7 @@ impl Talon {
 
     /// The cursor positions dealing can reach from here, as (cursor, extra
     /// recycles), the current waste top included, each at its first arrival.
-    pub(super) fn targets(&self, deal: Dealing) -> Targets {
+    pub(super) fn targets(&self, deal: DealRule) -> Targets {
         let len = self.len;
         let mut out = Targets {
             list: [(0, 0); TALON_CAP],
@@ -122,7 +122,7 @@ impl Talon {
 
     /// Whether the waste stands where a pass from an empty waste also
     /// stops: nothing a pass could reach is lost by dealing on.
-    pub(super) fn aligned(&self, deal: Dealing) -> bool {
+    pub(super) fn aligned(&self, deal: DealRule) -> bool {
         self.cursor.is_multiple_of(deal.draw) || self.cursor == self.len
     }
 
@@ -141,7 +141,7 @@ impl Talon {
     }
 
     /// The deals and recycles that bring the cursor from where it stands to `target`.
-    pub(super) fn deals_to(&self, target: u8, deal: Dealing) -> Vec<Move> {
+    pub(super) fn deals_to(&self, target: u8, deal: DealRule) -> Vec<Move> {
         let mut cur = self.cursor;
         let mut out = Vec::new();
         while cur != target {
@@ -156,11 +156,11 @@ impl Talon {
         out
     }
 
-    /// The row's part of a position's hash. With unlimited passes, a waste
+    /// The row's part of a position's hash (to be mixed). With unlimited passes, a waste
     /// standing where the stock's first pass would also stop (a multiple of
     /// the draw, or the end) is one recycle away from an empty waste and
-    /// back: the same position. Dealing singly, that is every place.
-    pub(super) fn key(&self, deal: Dealing) -> u64 {
+    /// back: the same position. DealRule singly, that is every place.
+    pub(super) fn key(&self, deal: DealRule) -> u64 {
         let unlimited = deal.passes == Passes::Unlimited;
         let cursor = if unlimited && self.aligned(deal) {
             0
@@ -168,6 +168,6 @@ impl Talon {
             self.cursor
         };
         let recycles = if unlimited { 0 } else { self.recycles };
-        mix(self.hash ^ u64::from(cursor) ^ (u64::from(recycles) << 8))
+        self.hash ^ u64::from(cursor) ^ (u64::from(recycles) << 8)
     }
 }
