@@ -11,7 +11,7 @@ pub(super) trait Space {
     /// A move between positions.
     type Step: Copy + std::fmt::Debug;
     /// Appends `node`'s moves to `out`, the likeliest to win first.
-    fn moves(&self, node: &Self::Node, out: &mut Vec<Self::Step>);
+    fn moves(&mut self, node: &Self::Node, out: &mut Vec<Self::Step>);
     /// Plays `step`.
     fn apply(&self, node: &mut Self::Node, step: Self::Step);
     /// Plays the moves that never need a choice, appending each to `path`.

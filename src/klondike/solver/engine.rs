@@ -2,8 +2,6 @@
 //! the explicit search for the family members it cannot summarise.
 
 #[cfg(feature = "summary-solver")]
-use super::dfs::{Dfs, Outcome};
-#[cfg(feature = "summary-solver")]
 use super::line::line;
 #[cfg(feature = "summary-solver")]
 use super::summary::{Piles, Summary};
@@ -18,10 +16,20 @@ struct Summarised {
     root: Summary,
 }
 
+/// The explicit search in its two phases (see [`Explicit::pruned`]).
+struct Phased {
+    dfs: Dfs<Explicit>,
+    limits: Limits,
+    /// Positions phase one searched, once phase two has begun.
+    spent: u64,
+    /// The most positions phase one's table held.
+    peak: usize,
+}
+
 enum Engine {
     #[cfg(feature = "summary-solver")]
     Summary(Box<Summarised>),
-    Explicit(Box<Explicit>),
+    Explicit(Box<Phased>),
 }
 
 /// A search in progress. Call [`Solver::run`] until it returns a report.
@@ -43,7 +51,7 @@ impl Solver {
                 done: None,
             });
         }
-        let engine = Engine::Explicit(Box::new(Explicit::new(state, limits)?));
+        let engine = Engine::Explicit(Box::new(Phased::new(state, limits)?));
         Ok(Solver {
             engine,
             limits,
@@ -58,7 +66,7 @@ impl Solver {
     pub fn explicit(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
         supports(state)?;
         Ok(Solver {
-            engine: Engine::Explicit(Box::new(Explicit::new(state, limits)?)),
+            engine: Engine::Explicit(Box::new(Phased::new(state, limits)?)),
             limits,
             done: None,
         })
@@ -88,7 +96,7 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.dfs.table.peak_len(),
-            Engine::Explicit(e) => e.table.peak_len(),
+            Engine::Explicit(e) => e.peak.max(e.dfs.table.peak_len()),
         }
     }
 
@@ -97,7 +105,7 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.dfs.nodes,
-            Engine::Explicit(e) => e.nodes(),
+            Engine::Explicit(e) => e.spent + e.dfs.nodes,
         }
     }
 
@@ -161,5 +169,66 @@ impl Summarised {
             nodes: self.dfs.nodes,
             peak_table: self.dfs.table.peak_len(),
         })
+    }
+}
+
+impl Phased {
+    fn new(state: &State, limits: Limits) -> Result<Phased, Unsupported> {
+        let space = Explicit::new(state)?;
+        let root = space.root;
+        Ok(Phased {
+            dfs: Dfs::new(space, root, limits.nodes, limits.table_slots),
+            limits,
+            spent: 0,
+            peak: 0,
+        })
+    }
+
+    /// A new search of the same position with the same limits.
+    fn restarted(&self) -> Phased {
+        let mut space = self.dfs.space.clone();
+        space.pruned = true;
+        let root = space.root;
+        Phased {
+            dfs: Dfs::new(space, root, self.limits.nodes, self.limits.table_slots),
+            limits: self.limits,
+            spent: 0,
+            peak: 0,
+        }
+    }
+
+    fn run(&mut self, slice: u64) -> Option<Report> {
+        let stop = (self.spent + self.dfs.nodes).saturating_add(slice);
+        loop {
+            if !self
+                .dfs
+                .run(stop.saturating_sub(self.spent + self.dfs.nodes))
+            {
+                return None;
+            }
+            let verdict = match self.dfs.outcome.as_ref()? {
+                Outcome::Won(won, path) => {
+                    Verdict::Winnable(self.dfs.space.line(*won, path.clone()))
+                }
+                Outcome::Exhausted if self.dfs.space.pruned => {
+                    // Phase one found no win; search everything to prove it.
+                    self.spent += self.dfs.nodes;
+                    self.peak = self.peak.max(self.dfs.table.peak_len());
+                    let mut space = self.dfs.space.clone();
+                    space.pruned = false;
+                    let root = space.root;
+                    let left = self.limits.nodes.saturating_sub(self.spent);
+                    self.dfs = Dfs::new(space, root, left, self.limits.table_slots);
+                    continue;
+                }
+                Outcome::Exhausted => Verdict::Unwinnable,
+                Outcome::OutOfBudget => Verdict::Unknown,
+            };
+            return Some(Report {
+                verdict,
+                nodes: self.spent + self.dfs.nodes,
+                peak_table: self.peak.max(self.dfs.table.peak_len()),
+            });
+        }
     }
 }

@@ -56,7 +56,6 @@
 //! with animation frames, and it is deterministic: the same position and
 //! budget give the same verdict and the same moves.
 
-#[cfg(feature = "summary-solver")]
 mod dfs;
 mod engine;
 #[cfg(feature = "summary-solver")]
@@ -70,8 +69,7 @@ mod table;
 mod talon;
 mod verdict;
 
-#[cfg(feature = "summary-solver")]
-use dfs::Space;
+use dfs::{Dfs, Outcome, Space};
 pub use engine::Solver;
 use node::*;
 use search::*;
@@ -81,7 +79,6 @@ pub use verdict::*;
 
 use super::cards::{Card, Rank};
 use super::rules::{Build, Fill, Move, Passes, Runs, State, StockRule};
-use crate::util::digest_set::DigestSet;
 use std::fmt;
 
 #[cfg(test)]

@@ -1,23 +1,13 @@
-//! The search: the solver's state, its slices, the transposition table and the winning line.
+//! The explicit search's space: the rules it plays by, its positions' hashes and its winning line.
 
 use super::*;
 
 /// Reused lists for [`Explicit::moves`]' later groups of moves.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Scratch {
     pub(super) talon: Vec<Step>,
     pub(super) other: Vec<Step>,
     pub(super) back: Vec<Step>,
-}
-
-pub(super) struct Frame {
-    pub(super) node: Node,
-    /// Its moves are `steps[start..end]` of the solver.
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) next: usize,
-    pub(super) path_len: usize,
-    pub(super) hash: u64,
 }
 
 /// The rules a search plays by, as the solver needs them.
@@ -63,8 +53,10 @@ pub(super) fn takers(build: Build) -> [u64; 52] {
     })
 }
 
-/// A search in progress. Call [`Explicit::run`] until it returns a report.
-pub struct Explicit {
+/// The explicit search's space: positions as piles of cards, searched
+/// by [`Dfs`] in two phases.
+#[derive(Clone)]
+pub(super) struct Explicit {
     /// Phase one: leave out the moves that are rarely needed (part of a run
     /// onto another pile unless it frees a card for the foundation, cards
     /// back from the foundations). Fast at finding wins, but its failure
@@ -72,16 +64,7 @@ pub struct Explicit {
     pub(super) pruned: bool,
     pub(super) deal: Dealing,
     pub(super) root: Node,
-    pub(super) stack: Vec<Frame>,
-    /// The moves of every frame on the stack, one after another.
-    pub(super) steps: Vec<Step>,
-    pub(super) scratch: Scratch,
-    pub(super) path: Vec<Step>,
-    pub(super) on_path: DigestSet,
-    pub(super) table: Table,
-    pub(super) nodes: u64,
-    pub(super) limits: Limits,
-    pub(super) done: Option<Report>,
+    scratch: Scratch,
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
@@ -106,8 +89,8 @@ pub(super) fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
 }
 
 impl Explicit {
-    /// Prepares a search of `state`.
-    pub fn new(state: &State, limits: Limits) -> Result<Explicit, Unsupported> {
+    /// The space of `state`'s positions, phase one first.
+    pub(super) fn new(state: &State) -> Result<Explicit, Unsupported> {
         supports(state)?;
         let r = state.rules;
         let mut root = Node {
@@ -160,74 +143,16 @@ impl Explicit {
             fill_any: r.fill == Fill::Any,
             from_foundation: r.from_foundation,
         };
-        Ok(Explicit::begin(deal, root, limits))
-    }
-
-    /// A new search of the same position with the same limits.
-    pub fn restarted(&self) -> Explicit {
-        Explicit::begin(self.deal, self.root, self.limits)
-    }
-
-    pub(super) fn begin(deal: Dealing, root: Node, limits: Limits) -> Explicit {
-        let mut s = Explicit {
+        Ok(Explicit {
             pruned: true,
             deal,
             root,
-            stack: Vec::new(),
-            steps: Vec::new(),
             scratch: Scratch::default(),
-            path: Vec::new(),
-            on_path: DigestSet::default(),
-            table: Table::new(limits.table_slots),
-            nodes: 0,
-            limits,
-            done: None,
-        };
-        s.start();
-        s
-    }
-
-    /// Positions searched so far.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+        })
     }
 
     pub(super) fn n_piles(&self) -> usize {
         self.deal.piles
-    }
-
-    pub(super) fn start(&mut self) {
-        let mut node = self.root;
-        let mut path = Vec::new();
-        self.force(&mut node, &mut path);
-        self.path = path;
-        if self.won(&node) {
-            self.finish_win(node);
-            return;
-        }
-        let hash = self.hash(&node);
-        self.remember(hash);
-        self.on_path.insert(hash);
-        self.push_frame(node, hash);
-    }
-
-    /// Searches `node` next: its moves go on the shared list of steps.
-    pub(super) fn push_frame(&mut self, node: Node, hash: u64) {
-        let mut steps = std::mem::take(&mut self.steps);
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let start = steps.len();
-        self.moves(&node, &mut steps, &mut scratch);
-        let end = steps.len();
-        self.steps = steps;
-        self.scratch = scratch;
-        self.stack.push(Frame {
-            node,
-            start,
-            end,
-            next: start,
-            path_len: self.path.len(),
-            hash,
-        });
     }
 
     pub(super) fn hash(&self, node: &Node) -> u64 {
@@ -249,43 +174,35 @@ impl Explicit {
         mix(h ^ piles) | 1
     }
 
-    pub(super) fn remember(&mut self, hash: u64) -> bool {
-        self.table.remember(hash)
-    }
-
-    /// Plays the rest of a position with no face-down card and no stock: the
-    /// lowest card that fits, over and over.
-    pub(super) fn finish_win(&mut self, mut node: Node) {
+    /// The rules' moves of a win: `path` from the root to `won`, then the
+    /// rest of a position with no face-down card and no stock played out,
+    /// the lowest card that fits, over and over.
+    pub(super) fn line(&self, mut won: Node, mut path: Vec<Step>) -> Vec<Move> {
         loop {
             let best = (0..self.n_piles())
                 .filter_map(|i| {
-                    let p = &node.piles[i];
+                    let p = &won.piles[i];
                     let c = *p.cards[..usize::from(p.len)].last()?;
-                    Self::fits_foundation(&node, c).then_some((rank(c), i))
+                    Self::fits_foundation(&won, c).then_some((rank(c), i))
                 })
                 .min();
             match best {
                 Some((_, i)) => {
                     let step = Step::ToFoundation(i as u8);
-                    self.apply(&mut node, step);
-                    self.path.push(step);
+                    self.apply(&mut won, step);
+                    path.push(step);
                 }
                 None => break,
             }
         }
-        let moves = self.to_moves();
-        self.done = Some(Report {
-            verdict: Verdict::Winnable(moves),
-            nodes: self.nodes,
-            peak_table: self.table.peak_len(),
-        });
+        self.to_moves(&path)
     }
 
     /// The path as the rules' moves, stock dealing spelled out.
-    pub(super) fn to_moves(&self) -> Vec<Move> {
+    fn to_moves(&self, path: &[Step]) -> Vec<Move> {
         let mut node = self.root;
         let mut out = Vec::new();
-        for &step in &self.path {
+        for &step in path {
             match step {
                 Step::Talon { target, to, .. } => {
                     out.extend(node.talon.deals_to(target, self.deal.stock()));
@@ -309,69 +226,32 @@ impl Explicit {
         }
         out
     }
+}
 
-    /// Searches up to `slice` more positions. Returns the report once the
-    /// search is over (won, exhausted or out of budget), `None` if it should
-    /// be called again.
-    pub fn run(&mut self, slice: u64) -> Option<Report> {
-        let stop = self.nodes.saturating_add(slice);
-        while self.done.is_none() {
-            if self.nodes >= self.limits.nodes {
-                self.done = Some(Report {
-                    verdict: Verdict::Unknown,
-                    nodes: self.nodes,
-                    peak_table: self.table.peak_len(),
-                });
-                break;
-            }
-            if self.nodes >= stop {
-                return None;
-            }
-            let Some(top) = self.stack.last_mut() else {
-                if self.pruned {
-                    // Phase one found no win; search everything to prove it.
-                    self.pruned = false;
-                    self.table.clear();
-                    self.on_path.clear();
-                    self.start();
-                    continue;
-                }
-                self.done = Some(Report {
-                    verdict: Verdict::Unwinnable,
-                    nodes: self.nodes,
-                    peak_table: self.table.peak_len(),
-                });
-                break;
-            };
-            if top.next == top.end {
-                let (hash, start) = (top.hash, top.start);
-                self.stack.pop();
-                self.steps.truncate(start);
-                self.on_path.remove(&hash);
-                continue;
-            }
-            let step = self.steps[top.next];
-            top.next += 1;
-            let mut child = top.node;
-            let path_len = top.path_len;
-            self.path.truncate(path_len);
-            self.apply(&mut child, step);
-            self.path.push(step);
-            self.nodes += 1;
-            let mut forced = std::mem::take(&mut self.path);
-            self.force(&mut child, &mut forced);
-            self.path = forced;
-            if self.won(&child) {
-                self.finish_win(child);
-                break;
-            }
-            let hash = self.hash(&child);
-            if self.on_path.contains(&hash) || !self.remember(hash) {
-                continue;
-            }
-            self.on_path.insert(hash);
-            self.push_frame(child, hash);
-        }
-        self.done.clone()
+/// The explicit search as a [`Dfs`] walks it.
+impl Space for Explicit {
+    type Node = Node;
+    type Step = Step;
+
+    fn moves(&mut self, node: &Node, out: &mut Vec<Step>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        Explicit::moves(self, node, out, &mut scratch);
+        self.scratch = scratch;
+    }
+
+    fn apply(&self, node: &mut Node, step: Step) {
+        Explicit::apply(self, node, step);
+    }
+
+    fn force(&self, node: &mut Node, path: &mut Vec<Step>) {
+        Explicit::force(self, node, path);
+    }
+
+    fn won(&self, node: &Node) -> bool {
+        Explicit::won(self, node)
+    }
+
+    fn key(&self, node: &Node) -> u64 {
+        self.hash(node)
     }
 }

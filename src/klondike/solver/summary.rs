@@ -552,7 +552,7 @@ impl Space for Piles {
     type Node = Summary;
     type Step = Step;
 
-    fn moves(&self, s: &Summary, out: &mut Vec<Step>) {
+    fn moves(&mut self, s: &Summary, out: &mut Vec<Step>) {
         let sight = self.sight(s);
         let targets = s.talon.targets(self.deal);
         for f in 0..4 {

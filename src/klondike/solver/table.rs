@@ -43,16 +43,8 @@ impl Table {
     }
 
     /// Whether `hash` is held.
-    #[cfg(feature = "summary-solver")]
     pub(super) fn contains(&self, hash: u64) -> bool {
         self.slots[Self::slot(hash, self.slots.len())] == hash
-    }
-
-    /// Forgets every position, shrinking back to the starting size.
-    pub(super) fn clear(&mut self) {
-        self.peak = self.peak_len();
-        self.slots = vec![0; self.cap.min(START)];
-        self.used = 0;
     }
 
     /// The most positions held at once.

@@ -235,7 +235,7 @@ fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
     ] {
         let mut s = State::deal(Rules::default(), Seed(1));
         s.rules.build = build;
-        let solver = Explicit::new(&s, Limits::default()).unwrap();
+        let solver = Explicit::new(&s).unwrap();
         let mut node = solver.root;
         node.found = [2, 1, 2, 2];
         assert_eq!(solver.safe(&node, c), safe, "{build:?}");
@@ -286,19 +286,11 @@ fn somerset_deals_dealt_face_up_are_solved_and_replay() {
 
 /// The explicit search to the end of a budget, whatever the rules.
 fn explicit(s: &State, nodes: u64) -> Verdict {
-    let mut e = Explicit::new(
-        s,
-        Limits {
-            nodes,
-            table_slots: 1 << 18,
-        },
-    )
-    .unwrap();
-    loop {
-        if let Some(r) = e.run(u64::MAX) {
-            return r.verdict;
-        }
-    }
+    let limits = Limits {
+        nodes,
+        table_slots: 1 << 18,
+    };
+    solve_explicit(s, limits).unwrap().verdict
 }
 
 #[cfg(feature = "summary-solver")]
