@@ -20,6 +20,8 @@ pub(super) trait Space {
     fn won(&self, node: &Self::Node) -> bool;
     /// The position's hash: equal for positions with the same future. Bit 0 is set.
     fn key(&self, node: &Self::Node) -> u64;
+    /// Whether [`Space::dominators`] names any.
+    const DOMINATES: bool = false;
     /// The keys of positions whose moves include all of `node`'s (so once
     /// one of them is searched, `node` need not be), appended to `out`.
     fn dominators(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
@@ -151,7 +153,9 @@ impl<S: Space> Dfs<S> {
                 break;
             }
             let hash = self.space.key(&child);
-            if self.on_path.contains(&hash) || self.dominated(&child) || !self.table.remember(hash)
+            if self.on_path.contains(&hash)
+                || (S::DOMINATES && self.dominated(&child))
+                || !self.table.remember(hash)
             {
                 continue;
             }

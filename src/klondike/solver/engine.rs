@@ -42,21 +42,17 @@ pub struct Solver {
 impl Solver {
     /// Prepares a search of `state`.
     pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
-        supports(state)?;
         #[cfg(feature = "summary-solver")]
-        if let Some(s) = Summarised::new(state, limits) {
-            return Ok(Solver {
-                engine: Engine::Summary(Box::new(s)),
-                limits,
-                done: None,
-            });
+        if supports(state).is_ok() {
+            if let Some(s) = Summarised::new(state, limits) {
+                return Ok(Solver {
+                    engine: Engine::Summary(Box::new(s)),
+                    limits,
+                    done: None,
+                });
+            }
         }
-        let engine = Engine::Explicit(Box::new(Phased::new(state, limits)?));
-        Ok(Solver {
-            engine,
-            limits,
-            done: None,
-        })
+        Solver::explicit(state, limits)
     }
 
     /// The explicit search alone, whatever the rules. Choices that must stay
@@ -174,27 +170,25 @@ impl Summarised {
 
 impl Phased {
     fn new(state: &State, limits: Limits) -> Result<Phased, Unsupported> {
-        let space = Explicit::new(state)?;
+        Ok(Phased::begin(Explicit::new(state)?, limits, 0, 0))
+    }
+
+    /// A search of `space` from its root, after `spent` positions that
+    /// held at most `peak` in the table.
+    fn begin(space: Explicit, limits: Limits, spent: u64, peak: usize) -> Phased {
         let root = space.root;
-        Ok(Phased {
-            dfs: Dfs::new(space, root, limits.nodes, limits.table_slots),
+        let left = limits.nodes.saturating_sub(spent);
+        Phased {
+            dfs: Dfs::new(space, root, left, limits.table_slots),
             limits,
-            spent: 0,
-            peak: 0,
-        })
+            spent,
+            peak,
+        }
     }
 
     /// A new search of the same position with the same limits.
     fn restarted(&self) -> Phased {
-        let mut space = self.dfs.space.clone();
-        space.pruned = true;
-        let root = space.root;
-        Phased {
-            dfs: Dfs::new(space, root, self.limits.nodes, self.limits.table_slots),
-            limits: self.limits,
-            spent: 0,
-            peak: 0,
-        }
+        Phased::begin(self.dfs.space.phase(true), self.limits, 0, 0)
     }
 
     fn run(&mut self, slice: u64) -> Option<Report> {
@@ -212,13 +206,10 @@ impl Phased {
                 }
                 Outcome::Exhausted if self.dfs.space.pruned => {
                     // Phase one found no win; search everything to prove it.
-                    self.spent += self.dfs.nodes;
-                    self.peak = self.peak.max(self.dfs.table.peak_len());
-                    let mut space = self.dfs.space.clone();
-                    space.pruned = false;
-                    let root = space.root;
-                    let left = self.limits.nodes.saturating_sub(self.spent);
-                    self.dfs = Dfs::new(space, root, left, self.limits.table_slots);
+                    let space = self.dfs.space.phase(false);
+                    let spent = self.spent + self.dfs.nodes;
+                    let peak = self.peak.max(self.dfs.table.peak_len());
+                    *self = Phased::begin(space, self.limits, spent, peak);
                     continue;
                 }
                 Outcome::Exhausted => Verdict::Unwinnable,

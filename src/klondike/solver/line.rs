@@ -70,7 +70,7 @@ fn moves(piles: &Piles, state: &State, sum: &Summary, step: Step) -> Option<Vec<
             recycles: _,
             up,
         } => {
-            out.extend(sum.talon.deals_to(target, piles.deal()));
+            sum.talon.deals_to(target, piles.deal(), &mut out);
             if up {
                 out.push(Move::WasteToFoundation);
             } else {

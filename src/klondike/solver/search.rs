@@ -3,7 +3,7 @@
 use super::*;
 
 /// Reused lists for [`Explicit::moves`]' later groups of moves.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub(super) struct Scratch {
     pub(super) talon: Vec<Step>,
     pub(super) other: Vec<Step>,
@@ -55,7 +55,6 @@ pub(super) fn takers(build: Build) -> [u64; 52] {
 
 /// The explicit search's space: positions as piles of cards, searched
 /// by [`Dfs`] in two phases.
-#[derive(Clone)]
 pub(super) struct Explicit {
     /// Phase one: leave out the moves that are rarely needed (part of a run
     /// onto another pile unless it frees a card for the foundation, cards
@@ -151,6 +150,16 @@ impl Explicit {
         })
     }
 
+    /// The same space in phase one (`pruned`) or two.
+    pub(super) fn phase(&self, pruned: bool) -> Explicit {
+        Explicit {
+            pruned,
+            deal: self.deal,
+            root: self.root,
+            scratch: Scratch::default(),
+        }
+    }
+
     pub(super) fn n_piles(&self) -> usize {
         self.deal.piles
     }
@@ -205,7 +214,7 @@ impl Explicit {
         for &step in path {
             match step {
                 Step::Talon { target, to, .. } => {
-                    out.extend(node.talon.deals_to(target, self.deal.stock()));
+                    node.talon.deals_to(target, self.deal.stock(), &mut out);
                     out.push(match to {
                         None => Move::WasteToFoundation,
                         Some(t) => Move::WasteToTableau(t),

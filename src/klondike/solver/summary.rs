@@ -677,6 +677,8 @@ impl Space for Piles {
         (s.talon.len == 0 || self.deal.free()) && s.height[..self.piles].iter().all(|&h| h <= 1)
     }
 
+    const DOMINATES: bool = true;
+
     /// The same position with the waste standing earlier in the same
     /// pass, a whole number of deals back: dealing on reaches this one.
     fn dominators(&self, s: &Summary, out: &mut Vec<u64>) {

@@ -140,10 +140,10 @@ impl Talon {
         c
     }
 
-    /// The deals and recycles that bring the cursor from where it stands to `target`.
-    pub(super) fn deals_to(&self, target: u8, deal: DealRule) -> Vec<Move> {
+    /// Appends the deals and recycles that bring the cursor from where it
+    /// stands to `target`.
+    pub(super) fn deals_to(&self, target: u8, deal: DealRule, out: &mut Vec<Move>) {
         let mut cur = self.cursor;
-        let mut out = Vec::new();
         while cur != target {
             if cur < self.len {
                 out.push(Move::Deal);
@@ -153,7 +153,6 @@ impl Talon {
                 cur = 0;
             }
         }
-        out
     }
 
     /// The row's part of a position's hash (to be mixed). With unlimited passes, a waste
