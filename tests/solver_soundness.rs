@@ -8,7 +8,7 @@
 
 use parlour::klondike::cards::{Card, Rank, Suit};
 use parlour::klondike::rules::{Build, Column, Fill, Passes, Rules, Runs, State};
-use parlour::klondike::solver::{solve, Limits, Verdict};
+use parlour::klondike::solver::{solve, solve_explicit, Limits, Report, Unsupported, Verdict};
 use parlour::util::rng::Rng;
 use parlour::Seed;
 use std::collections::HashSet;
@@ -81,7 +81,14 @@ fn debug(name: &str, i: u64, verdict: &Verdict) {
     }
 }
 
+/// A solver entry point: [`solve`] or [`solve_explicit`].
+type Solve = fn(&State, Limits) -> Result<Report, Unsupported>;
+
 fn check(name: &str, rules: Rules, low: u8, positions: u64) {
+    check_with(name, rules, low, positions, solve);
+}
+
+fn check_with(name: &str, rules: Rules, low: u8, positions: u64, solve: Solve) {
     let budget = std::env::var("SOUND_BUDGET")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -155,6 +162,8 @@ fn alternating_colours_kings_to_spaces() {
     ] {
         let r = rules(Build::AlternateColour, Runs::Any, Fill::King, draw, passes);
         check("klondike", r, 8, 400);
+        // The explicit search, which the page and the deal choices use.
+        check_with("klondike, explicit search", r, 8, 120, solve_explicit);
     }
 }
 
@@ -181,6 +190,13 @@ fn cards_back_from_the_foundations() {
             true,
         );
         check("klondike, worrying back", r, 10, 400);
+        check_with(
+            "klondike, worrying back, explicit",
+            r,
+            10,
+            120,
+            solve_explicit,
+        );
     }
 }
 

@@ -119,7 +119,8 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
         nodes: HINT_NODES,
         table_slots: 1 << 16,
     };
-    if let Ok(report) = solver::solve(state, limits) {
+    // The page's own search, so a game played natively hints as the page does.
+    if let Ok(report) = solver::solve_explicit(state, limits) {
         match report.verdict {
             solver::Verdict::Winnable(line) => {
                 if let Some(&mv) = line.first() {

@@ -65,19 +65,16 @@ impl Job {
     }
 
     /// A job on `state` within `nodes` positions, if the solver takes it.
-    /// A search for a deal to offer (`choosing`) uses the explicit search,
-    /// so that every platform and release offers the same deals.
-    fn on(state: &State, seed: Seed, tries: u32, nodes: u64, choosing: bool) -> Option<Job> {
+    /// It runs the explicit search, the one the web build has, so a game
+    /// played natively offers the same deals and verdicts as the page.
+    fn on(state: &State, seed: Seed, tries: u32, nodes: u64) -> Option<Job> {
         let limits = solver::Limits {
             nodes,
             table_slots: JOB_TABLE_SLOTS,
         };
-        let solver = if choosing {
-            Solver::explicit(state, limits)
-        } else {
-            Solver::new(state, limits)
-        };
-        solver.ok().map(|s| Job::new(seed, tries, s))
+        Solver::explicit(state, limits)
+            .ok()
+            .map(|s| Job::new(seed, tries, s))
     }
 }
 
@@ -285,7 +282,7 @@ impl Ui {
     /// Sets up for a game just dealt or restored.
     pub fn dealt(&mut self, g: &Game, how: Dealt) {
         if how == Dealt::New && g.settings.deals == super::settings::Deals::Winnable {
-            self.search = Job::on(g.position, g.seed, 1, TRY_NODES, true);
+            self.search = Job::on(g.position, g.seed, 1, TRY_NODES);
             if self.search.is_some() {
                 return;
             }
@@ -301,7 +298,7 @@ impl Ui {
         self.verdict = None;
         self.judge = None;
         if g.settings.indicator == Indicator::On && !g.position.is_won() {
-            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES, false);
+            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES);
         }
     }
 
@@ -351,7 +348,7 @@ impl Ui {
                 let next = Seed(seed.0.wrapping_add(1));
                 self.search = KlondikeDef::setup(g.settings, next, &None)
                     .ok()
-                    .and_then(|deal| Job::on(&deal, next, tries + 1, TRY_NODES, true));
+                    .and_then(|deal| Job::on(&deal, next, tries + 1, TRY_NODES));
             }
             return Action::Redraw;
         }

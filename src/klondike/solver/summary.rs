@@ -16,12 +16,13 @@
 //! which card a placed card sits on. That is sound because the arrangements
 //! of one summary reach one another and the same positions:
 //!
-//! - Call a rank and colour a *kind* (two cards each). A card of kind `k` is
-//!   uncovered in every arrangement of a summary exactly when the visible
+//! - Call a rank and colour a *kind* (two cards each). Some card of kind
+//!   `k` is bare in every arrangement of a summary exactly when the visible
 //!   cards (surfaces and placed) of kind `k` outnumber the placed cards that
 //!   sit on kind `k` (one rank lower, the other colour): each placed card
-//!   covers one card of its parent kind, and by counting one of kind `k` is
-//!   left bare. Call `k` *free* then.
+//!   covers one card of its parent kind, so by counting one of kind `k` is
+//!   left bare, and otherwise an arrangement covers them all. Call `k`
+//!   *free* then.
 //! - If `k` is free, *either* card of kind `k` can be made bare by moving
 //!   what covers it (a run headed by a placed card) onto its bare twin: one
 //!   tableau move. So "a card of a free kind goes up" is a move of every
@@ -77,6 +78,14 @@
 //!   of deals earlier in the same pass, a summary has every move of this one
 //!   ([`Space::dominators`]), so this one is not searched after it.
 //! - **A safe card never comes back down.**
+//!
+//! Each "can wait" argument is about a winning line: move the step to just
+//! before the first move that needs it, and every move in between stays
+//! legal (the card's absence only uncovers cards, and the kind it would
+//! cover keeps one bare card more); doing so for each such step in turn
+//! gives a winning line that uses only the steps the cuts allow. The cuts
+//! look at the summary alone, never at the path to it, so they combine
+//! soundly with the table of searched summaries.
 //!
 //! `tests/solver_soundness.rs` checks every cut against exhaustive play over
 //! the rules engine.
