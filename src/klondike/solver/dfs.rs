@@ -9,7 +9,7 @@ pub(super) trait Space {
     /// A position.
     type Node: Copy;
     /// A move between positions.
-    type Step: Copy + std::fmt::Debug;
+    type Step: Copy;
     /// Appends `node`'s moves to `out`, the likeliest to win first.
     fn moves(&mut self, node: &Self::Node, out: &mut Vec<Self::Step>);
     /// Plays `step`.

@@ -152,12 +152,14 @@ impl Summarised {
             return None;
         }
         let verdict = match self.dfs.outcome.as_ref()? {
-            Outcome::Won(_, path) => match line(&self.dfs.space, &self.state, self.root, path) {
-                Some(moves) => Verdict::Winnable(moves),
-                // A summary move the real position could not play: a bug,
-                // which the soundness tests would catch; claim nothing.
-                None => Verdict::Unknown,
-            },
+            Outcome::Won(end, path) => {
+                match line(&self.dfs.space, &self.state, self.root, path, end) {
+                    Some(moves) => Verdict::Winnable(moves),
+                    // A summary move the real position could not play: a bug,
+                    // which the soundness tests would catch; claim nothing.
+                    None => Verdict::Unknown,
+                }
+            }
             Outcome::Exhausted => Verdict::Unwinnable,
             Outcome::OutOfBudget => Verdict::Unknown,
         };

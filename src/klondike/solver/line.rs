@@ -90,22 +90,20 @@ fn moves(piles: &Piles, state: &State, sum: &Summary, step: Step) -> Option<Vec<
     Some(out)
 }
 
-/// The rules' moves that play `path` from `root` (arranged as `state`) and
-/// then finish the game, or `None` if a move does not fit (a bug).
+/// The rules' moves that play `path` from `root` (arranged as `state`) to
+/// the won summary `end` and then finish the game, or `None` if a move does
+/// not fit (a bug).
 pub(super) fn line(
     piles: &Piles,
     state: &State,
     root: Summary,
     path: &[Step],
+    end: &Summary,
 ) -> Option<Vec<Move>> {
     let mut state = state.clone();
     let mut sum = root;
     let mut out = Vec::new();
-    let mut end = root;
-    for &step in path {
-        piles.apply(&mut end, step);
-    }
-    for &step in path.iter().chain(&piles.finish(&end)?) {
+    for &step in path.iter().chain(&piles.finish(end)?) {
         for mv in moves(piles, &state, &sum, step)? {
             state.play(mv).ok()?;
             out.push(mv);

@@ -130,20 +130,17 @@ const fn spread(x: u32) -> u32 {
     (x | x << 1) & 0x5555_5555
 }
 
-/// The cards of each kind, and the cards that sit on each kind, as bits.
+/// The cards that sit on each kind, as bits.
 struct Kinds {
-    cards: [u64; KINDS],
     children: [u64; KINDS],
 }
 
 const fn kinds() -> Kinds {
     let mut k = Kinds {
-        cards: [0; KINDS],
         children: [0; KINDS],
     };
     let mut c = 0;
     while c < CARDS as u8 {
-        k.cards[kind(c)] |= 1 << c;
         if let Some(p) = parent_kind(c) {
             k.children[p] |= 1 << c;
         }
@@ -155,7 +152,7 @@ const fn kinds() -> Kinds {
 static KIND: Kinds = kinds();
 
 /// A move between summaries.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
     /// A tableau card (placed or a surface) to its foundation.
     Up(u8),
@@ -166,25 +163,6 @@ pub(super) enum Step {
     Talon { target: u8, recycles: u8, up: bool },
     /// A suit's foundation top back onto the tableau.
     Down(u8),
-}
-
-impl std::fmt::Debug for Step {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let name = |c: u8| {
-            format!(
-                "{}{}",
-                ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
-                    [usize::from(rank(c)) - 1],
-                ["C", "D", "H", "S"][suit(c)]
-            )
-        };
-        match *self {
-            Step::Up(c) => write!(f, "U{}", name(c)),
-            Step::Reveal(p) => write!(f, "R{p}"),
-            Step::Talon { target, up, .. } => write!(f, "T{target}{}", if up { "u" } else { "t" }),
-            Step::Down(s) => write!(f, "D{s}"),
-        }
-    }
 }
 
 /// A position with the arrangement of its face-up cards forgotten.
