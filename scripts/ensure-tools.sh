@@ -4,12 +4,13 @@
 # outside the package registries (crates.io, Debian, npm).
 #
 # Usage: scripts/ensure-tools.sh [web] [browser]
-#   web      trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt, the wasm target
+#   web      trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt, terser, the wasm target
 #   browser  Debian's chromium and chromium-driver, for the headless browser tests
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+TERSER_VERSION=5.51.4
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
 
@@ -60,10 +61,14 @@ ensure_web() {
         log "cargo install trunk $TRUNK_VERSION (15-30 minutes on 2 cores)"
         cargo install trunk --version "=$TRUNK_VERSION" --locked --force
     fi
-    if ! "$ROOT/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION"; then
+    # One npm command installs both: a second `npm install --no-save` would
+    # prune what the first one installed.
+    if ! "$ROOT/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "version $BINARYEN_VERSION" ||
+        [ "$("$ROOT/node_modules/.bin/terser" --version 2>/dev/null)" != "terser $TERSER_VERSION" ]; then
         command -v npm >/dev/null || apt_install nodejs npm
-        log "npm install binaryen@$BINARYEN_VERSION (wasm-opt)"
-        (cd "$ROOT" && npm install --no-audit --no-fund --no-save "binaryen@$BINARYEN_VERSION")
+        log "npm install binaryen@$BINARYEN_VERSION (wasm-opt) terser@$TERSER_VERSION (glue minifier)"
+        (cd "$ROOT" && npm install --no-audit --no-fund --no-save \
+            "binaryen@$BINARYEN_VERSION" "terser@$TERSER_VERSION")
     fi
 }
 
