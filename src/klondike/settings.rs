@@ -2,6 +2,7 @@
 //! and scoring, what the game does by itself, and how cards look.
 
 use super::rules::{Fill, Passes as PassRule, Rules, Scoring as ScoringRule};
+use super::solver::Grade;
 use super::variant::Variant;
 use crate::shell::options::{Choice, OptionSpec};
 use crate::shell::settings::Setting;
@@ -89,6 +90,36 @@ crate::setting! {
         Any = "any", "Any deal";
         /// Only those the solver wins.
         Winnable = "winnable", "Winnable deals only";
+        /// Winnable, and easy by the solver's grade.
+        Easy = "easy", "Winnable: easy";
+        /// Winnable, and medium by the solver's grade.
+        Medium = "medium", "Winnable: medium";
+        /// Winnable, and hard by the solver's grade.
+        Hard = "hard", "Winnable: hard";
+    }
+}
+
+impl Deals {
+    /// Whether a deal the solver won after searching `nodes` positions
+    /// is one of these (see [`Grade`]).
+    pub fn accept(self, nodes: u64) -> bool {
+        let grade = Grade::of_effort(nodes);
+        match self {
+            Deals::Any | Deals::Winnable => true,
+            Deals::Easy => grade == Grade::Easy,
+            Deals::Medium => grade == Grade::Medium,
+            Deals::Hard => grade == Grade::Hard,
+        }
+    }
+
+    /// What the search looks for, for the status line.
+    pub fn sought(self) -> &'static str {
+        match self {
+            Deals::Any | Deals::Winnable => "a winnable deal",
+            Deals::Easy => "an easy winnable deal",
+            Deals::Medium => "a medium winnable deal",
+            Deals::Hard => "a hard winnable deal",
+        }
     }
 }
 

@@ -101,7 +101,7 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
         view::draw_banner(
             p,
             board,
-            "Finding a winnable deal…",
+            &format!("Finding {}…", g.settings.deals.sought()),
             &format!("{} deals tried · tap or press Escape to stop", job.tries),
         );
         view::draw_spinner(p, board, now);
@@ -147,7 +147,8 @@ pub fn status(g: &Game, ui: &Ui) -> String {
     }
     if let Some(job) = &ui.search {
         parts.push(format!(
-            "Looking for a winnable deal… ({} tried)",
+            "Looking for {}… ({} tried)",
+            g.settings.deals.sought(),
             job.tries
         ));
     } else if let Some(v) = ui.verdict() {
@@ -192,7 +193,7 @@ pub fn status(g: &Game, ui: &Ui) -> String {
         None => "Passes unlimited".to_owned(),
         Some(n) => format!("Passes left {n}"),
     });
-    if g.settings.deals == Deals::Winnable || g.settings.indicator == Indicator::On {
+    if g.settings.deals != Deals::Any || g.settings.indicator == Indicator::On {
         if let Err(e) = solver::supports(state) {
             parts.push(format!("No solver here: {e}"));
         }

@@ -8,12 +8,13 @@ use super::anim::{Celebration, Flight};
 use super::cards::Card;
 use super::def::KlondikeDef;
 use super::rules::{Move, Pile, State};
-use super::settings::{AutoComplete, AutoMove, Deck, Hand, Indicator, Indices};
+use super::settings::{AutoComplete, AutoMove, Deals, Deck, Hand, Indicator, Indices};
 use super::solver::{self, Found, Solver};
 use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
 use crate::shell::def::{Action, Change, Dealt, GameDef, View};
 use crate::shell::geom::{Rect, Size};
+use crate::shell::settings::Setting;
 use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Thinker, Turn};
 use crate::util::rng::Seed;
@@ -281,7 +282,7 @@ impl Ui {
 
     /// Sets up for a game just dealt or restored.
     pub fn dealt(&mut self, g: &Game, how: Dealt) {
-        if how == Dealt::New && g.settings.deals == super::settings::Deals::Winnable {
+        if how == Dealt::New && g.settings.deals != Deals::Any {
             self.search = Job::on(g.position, g.seed, 1, TRY_NODES);
             if self.search.is_some() {
                 return;
@@ -338,11 +339,18 @@ impl Ui {
         if let Some(job) = self.search.as_mut() {
             if let Turn::Play(found) = job.thinker.tick(now) {
                 let (seed, tries) = (job.seed, job.tries);
-                if found == Found::Winnable {
+                let deals = g.settings.deals;
+                if found == Found::Winnable && deals.accept(job.thinker.search().nodes()) {
                     self.search = None;
+                    let graded = match deals {
+                        Deals::Easy | Deals::Medium | Deals::Hard => {
+                            format!(", graded {}", deals.text())
+                        }
+                        _ => String::new(),
+                    };
                     return Action::Deal(
                         seed,
-                        format!("Deal {seed} can be won (found in {tries} tries)."),
+                        format!("Deal {seed} can be won{graded} (found in {tries} tries)."),
                     );
                 }
                 let next = Seed(seed.0.wrapping_add(1));

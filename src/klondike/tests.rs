@@ -445,17 +445,7 @@ fn winnable_deals_only_searches_seeds_in_slices_and_can_be_cancelled() {
     k.new_game(Seed(100));
     assert!(k.searching());
     assert!(k.status().contains("Looking for a winnable deal"));
-    let mut frames = 0;
-    let mut found = None;
-    while k.searching() && frames < 20_000 {
-        frames += 1;
-        let out = k.tick(f64::from(frames) * 16.0);
-        if out.changed {
-            found = out.message;
-        }
-    }
-    assert!(!k.searching(), "found within the frame limit");
-    assert!(found.unwrap().contains("can be won"));
+    assert!(searched(&mut k).contains("can be won"));
     let verdict = solver::solve(
         k.state(),
         solver::Limits {
@@ -476,6 +466,59 @@ fn winnable_deals_only_searches_seeds_in_slices_and_can_be_cancelled() {
     let out = k.key(Key::Escape, BOARD);
     assert!(!k.searching());
     assert!(out.message.unwrap().contains("may not be winnable"));
+}
+
+/// Runs the deal search `k` started to its end: what it said.
+fn searched(k: &mut Klondike) -> String {
+    let mut frames = 0;
+    let mut said = String::new();
+    while k.searching() && frames < 50_000 {
+        frames += 1;
+        let out = k.tick(f64::from(frames) * 16.0);
+        if out.changed {
+            said = out.message.unwrap_or(said);
+        }
+    }
+    assert!(!k.searching(), "found within the frame limit");
+    said
+}
+
+#[test]
+fn graded_deals_are_the_first_winnable_ones_of_their_grade() {
+    use solver::{Grade, Verdict};
+    let limits = solver::Limits {
+        nodes: TRY_NODES,
+        table_slots: super::table::JOB_TABLE_SLOTS,
+    };
+    let grade = |seed: u64| {
+        let deal = State::deal(Rules::default(), Seed(seed));
+        let report = solver::solve_explicit(&deal, limits).unwrap();
+        matches!(report.verdict, Verdict::Winnable(_)).then(|| Grade::of_effort(report.nodes))
+    };
+    for (deals, want) in [
+        ("easy", Grade::Easy),
+        ("medium", Grade::Medium),
+        ("hard", Grade::Hard),
+    ] {
+        let mut k = game(1);
+        k.set_option("deals", deals).unwrap();
+        k.new_game(Seed(200));
+        assert!(
+            k.status().contains(&format!(
+                "Looking for a{} {deals} winnable deal",
+                if deals == "easy" { "n" } else { "" }
+            )),
+            "{}",
+            k.status()
+        );
+        let said = searched(&mut k);
+        assert!(said.contains(&format!("graded {deals}")), "{said}");
+        let found = k.seed().0;
+        assert_eq!(grade(found), Some(want), "deal {found} is {deals}");
+        for skipped in 200..found {
+            assert_ne!(grade(skipped), Some(want), "deal {skipped} was {deals} too");
+        }
+    }
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //!
 //! A game hands the scheduler ([`Thinker`]) a search that implements
 //! [`Think`], then calls [`Thinker::tick`] once a frame with the page's clock.
-//! The scheduler sizes each slice to the frame rate, waits a short delay so a
+//! The scheduler sizes each slice to the time the last one took (where the
+//! platform gives it a clock to time its work by, [`set_work_clock`]; else
+//! to the frame rate), waits a short delay so a
 //! person can follow the move, and — whatever the search does — always ends
 //! with the search's best move within [`MAX_TICKS`] ticks: a search that
 //! never reports [`Progress::Done`] (a forced move it skips, a budget already
@@ -70,6 +72,25 @@ pub const MAX_TICKS: u32 = 600;
 const SLOW_FRAME_MS: f64 = 40.0;
 /// Frames faster than this grow the next slice.
 const FAST_FRAME_MS: f64 = 25.0;
+/// Slices that took longer than this shrink the next one (with a work clock).
+const SLOW_WORK_MS: f64 = 20.0;
+/// Slices that took less than this grow the next one (with a work clock).
+const FAST_WORK_MS: f64 = 10.0;
+
+std::thread_local! {
+    static WORK_CLOCK: std::cell::Cell<Option<fn() -> f64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Gives the schedulers on this thread a clock (milliseconds, monotonic)
+/// to time each slice by. Sized by the time between frames alone, slices
+/// shrink to nothing where frames are slow for other reasons (drawing on a
+/// slow device, a browser that paces frames at 20 a second): the search would
+/// starve. Timed, each slice takes 10 to 20 ms of work, whatever the frames
+/// do. The web layer sets the page's clock; natively no clock is set, so
+/// slices follow the `now` each tick is given and tests stay deterministic.
+pub fn set_work_clock(clock: Option<fn() -> f64>) {
+    WORK_CLOCK.with(|c| c.set(clock));
+}
 
 /// What a tick of thinking came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +114,8 @@ pub struct Thinker<T> {
     ticks: u32,
     settled: bool,
     hurried: bool,
+    /// How long the last slice took by the work clock, if there is one.
+    work_ms: Option<f64>,
 }
 
 impl<T: Think> Thinker<T> {
@@ -107,6 +130,7 @@ impl<T: Think> Thinker<T> {
             ticks: 0,
             settled: false,
             hurried: false,
+            work_ms: None,
         }
     }
 
@@ -127,17 +151,22 @@ impl<T: Think> Thinker<T> {
         self.pace.delay_ms = 0.0;
     }
 
-    /// The next slice's size from the time between the last two frames:
-    /// smaller when frames come slowly, larger when they come quickly, so a
-    /// slow machine never sees long frames and a fast one thinks quickly.
+    /// The next slice's size from the time the last slice took, or without
+    /// a work clock from the time between the last two frames: smaller when
+    /// it was long, larger when it was short, so a slow machine never sees
+    /// long frames and a fast one thinks quickly.
     fn next_slice(&self, frame_ms: f64) -> u32 {
         let s = self.slice;
+        let (took, slow, fast) = match self.work_ms {
+            Some(ms) => (ms, SLOW_WORK_MS, FAST_WORK_MS),
+            None => (frame_ms, SLOW_FRAME_MS, FAST_FRAME_MS),
+        };
         // A clock that did not move says nothing about the frame rate.
-        let next = if frame_ms <= 0.0 {
+        let next = if took < 0.0 || (took == 0.0 && self.work_ms.is_none()) {
             s
-        } else if frame_ms > SLOW_FRAME_MS {
+        } else if took > slow {
             s * 2 / 3
-        } else if frame_ms < FAST_FRAME_MS {
+        } else if took < fast {
             s.saturating_add(s / 4 + 1)
         } else {
             s
@@ -156,7 +185,10 @@ impl<T: Think> Thinker<T> {
                 self.slice = self.next_slice(now_ms - last);
             }
             self.last = Some(now_ms);
+            let clock = WORK_CLOCK.with(std::cell::Cell::get);
+            let began = clock.map(|c| c());
             let progress = self.search.step(self.slice);
+            self.work_ms = clock.zip(began).map(|(c, b)| c() - b);
             self.settled = progress == Progress::Done
                 || elapsed >= self.pace.max_ms
                 || out_of_ticks
@@ -274,6 +306,39 @@ mod tests {
             slow.tick(f64::from(i) * 100.0);
         }
         assert_eq!(slow.slice, 1, "never below one unit");
+    }
+
+    std::thread_local! {
+        /// The fake work clock: each unit of work costs a tenth of a millisecond.
+        static SPENT: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+    }
+
+    /// A search whose work advances the fake clock.
+    #[derive(Clone, Debug)]
+    struct Timed;
+
+    impl Think for Timed {
+        type Move = u8;
+        fn step(&mut self, work: u32) -> Progress {
+            SPENT.with(|t| t.set(t.get() + f64::from(work) * 0.1));
+            Progress::Working
+        }
+        fn best(&self) -> Option<u8> {
+            Some(1)
+        }
+    }
+
+    #[test]
+    fn with_a_work_clock_slices_take_ten_to_twenty_ms_whatever_the_frames() {
+        set_work_clock(Some(|| SPENT.with(std::cell::Cell::get)));
+        let mut t = Thinker::new(Timed, PACE);
+        // Frames 100 ms apart would shrink the slice to one unit without the clock.
+        for i in 0..60 {
+            t.tick(f64::from(i) * 100.0);
+        }
+        set_work_clock(None);
+        // A unit costs 0.1 ms, so 10 to 20 ms of work is 100 to 200 units.
+        assert!((100..=200).contains(&t.slice), "{}", t.slice);
     }
 
     #[test]

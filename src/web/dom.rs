@@ -73,3 +73,10 @@ impl Drop for Listener {
             .remove_event_listener_with_callback(self.kind, self.closure.as_ref().unchecked_ref());
     }
 }
+
+/// The page's monotonic clock in milliseconds (0 where it has none).
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}

@@ -3,7 +3,7 @@
 use crate::args::{read_input, Args, UsageError};
 use crate::stats::wilson;
 use parlour::klondike::rules::{Passes, Rules, State};
-use parlour::klondike::solver::{self, Limits, Report, Solver, Verdict};
+use parlour::klondike::solver::{self, Grade, Limits, Report, Solver, Verdict};
 use parlour::klondike::variant::{UnknownVariant, Variant};
 use parlour::klondike::{deal_format, settings::Settings};
 use parlour::Seed;
@@ -21,7 +21,9 @@ klondike deal [--variant NAME] [--decks N] --seed N
                              summary of verdicts, times and table size follows; a variant the
                              solver cannot play is refused with the reason; the position table
                              takes N MB (default 128, 1–4096); --search explicit uses the
-                             explicit search even where the summary search applies
+                             explicit search even where the summary search applies, and its
+                             summary grades the winnable deals as the page does (easy, medium,
+                             hard: see the README's Klondike solver section)
   variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
             kuipers las-vegas joker thoughtful
 ";
@@ -117,12 +119,20 @@ struct Tally {
     times: Vec<f64>,
     peak: usize,
     slowest: (f64, String),
+    /// Winnable deals by grade, easy to hard, when the explicit search
+    /// solved them (grades measure its effort).
+    grades: Option<[usize; 3]>,
 }
 
 impl Tally {
     fn add(&mut self, name: &str, report: &Report, ms: f64) {
         match report.verdict {
-            Verdict::Winnable(_) => self.won += 1,
+            Verdict::Winnable(_) => {
+                self.won += 1;
+                if let Some(g) = self.grades.as_mut() {
+                    g[Grade::of_effort(report.nodes) as usize] += 1;
+                }
+            }
             Verdict::Unwinnable => self.lost += 1,
             _ => self.unknown += 1,
         }
@@ -259,7 +269,10 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         .flatten()
         .map(|s| (format!("seed {s}"), State::deal(rules, Seed(s))));
     let mut out = String::new();
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        grades: explicit.then_some([0; 3]),
+        ..Tally::default()
+    };
     for (name, state) in dealt.chain(files) {
         let (report, ms) = solve_one(&state, limits, budget_ms, explicit)?;
         out.push_str(&format!(
@@ -297,6 +310,7 @@ fn summary(tally: Tally, draw: u8, passes: Passes, budget_ms: f64) -> String {
         mut times,
         peak,
         slowest: (_, slowest),
+        grades,
     } = tally;
     let n = times.len();
     let pct = |k: usize| 100.0 * k as f64 / n as f64;
@@ -323,6 +337,11 @@ fn summary(tally: Tally, draw: u8, passes: Passes, budget_ms: f64) -> String {
         percentile(&times, 0.99),
         times.last().copied().unwrap_or(0.0),
     );
+    if let Some([easy, medium, hard]) = grades {
+        s.push_str(&format!(
+            "grades     easy {easy}  medium {medium}  hard {hard} (winnable deals, by positions searched)\n"
+        ));
+    }
     if let Some(kb) = peak_rss_kb() {
         s.push_str(&format!(
             "peak memory {:.1} MB (resident)\n",

@@ -58,6 +58,7 @@
 
 mod dfs;
 mod engine;
+mod grade;
 #[cfg(feature = "summary-solver")]
 mod line;
 mod node;
@@ -71,6 +72,7 @@ mod verdict;
 
 use dfs::{Dfs, Outcome, Space};
 pub use engine::Solver;
+pub use grade::Grade;
 use node::*;
 use search::*;
 use table::Table;

@@ -157,6 +157,8 @@ fn fresh_seed() -> Seed {
 /// Mounts an instance into `root`.
 pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::install();
+    // The computers' and solvers' slices are timed by the page's clock.
+    crate::shell::think::set_work_clock(Some(dom::now_ms));
     let id = NEXT_ID.with(|n| {
         let id = n.get();
         n.set(id + 1);
@@ -412,9 +414,7 @@ impl App {
         if self.game.is_none() || self.ui.play.hidden() {
             return;
         }
-        let now = web_sys::window()
-            .and_then(|w| w.performance())
-            .map_or(0.0, |p| p.now());
+        let now = dom::now_ms();
         if let Some(o) = self.game.as_mut().map(|g| g.tick(now)) {
             let wants_frame = o.redraw;
             let changed = o.changed;
