@@ -77,8 +77,25 @@ const SLOW_WORK_MS: f64 = 20.0;
 /// Slices that took less than this grow the next one (with a work clock).
 const FAST_WORK_MS: f64 = 10.0;
 
+/// The longest a slice may run by the work clock before a search that
+/// watches it ([`slice_overrun`]) stops early: a slice whose positions turn
+/// out far dearer than the last slice's still ends within a frame.
+const SLICE_CAP_MS: f64 = 30.0;
+
 std::thread_local! {
     static WORK_CLOCK: std::cell::Cell<Option<fn() -> f64>> = const { std::cell::Cell::new(None) };
+    /// When the slice under way must end, by the work clock.
+    static SLICE_END: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::INFINITY) };
+}
+
+/// Whether the slice under way has run past its time by the work clock: a
+/// search whose units vary in cost checks this now and then and stops
+/// early. Never true without a work clock (natively), so native runs stay
+/// deterministic.
+pub fn slice_overrun() -> bool {
+    WORK_CLOCK
+        .with(std::cell::Cell::get)
+        .is_some_and(|c| c() > SLICE_END.with(std::cell::Cell::get))
 }
 
 /// Gives the schedulers on this thread a clock (milliseconds, monotonic)
@@ -187,7 +204,9 @@ impl<T: Think> Thinker<T> {
             self.last = Some(now_ms);
             let clock = WORK_CLOCK.with(std::cell::Cell::get);
             let began = clock.map(|c| c());
+            SLICE_END.with(|e| e.set(began.map_or(f64::INFINITY, |b| b + SLICE_CAP_MS)));
             let progress = self.search.step(self.slice);
+            SLICE_END.with(|e| e.set(f64::INFINITY));
             self.work_ms = clock.zip(began).map(|(c, b)| c() - b);
             self.settled = progress == Progress::Done
                 || elapsed >= self.pace.max_ms
@@ -339,6 +358,43 @@ mod tests {
         set_work_clock(None);
         // A unit costs 0.1 ms, so 10 to 20 ms of work is 100 to 200 units.
         assert!((100..=200).contains(&t.slice), "{}", t.slice);
+    }
+
+    /// A search whose units cost a millisecond each of the fake clock, and
+    /// which stops when its slice runs over.
+    #[derive(Clone, Debug)]
+    struct Watcher {
+        done: u32,
+    }
+
+    impl Think for Watcher {
+        type Move = u8;
+        fn step(&mut self, work: u32) -> Progress {
+            for _ in 0..work {
+                SPENT.with(|t| t.set(t.get() + 1.0));
+                self.done += 1;
+                if slice_overrun() {
+                    break;
+                }
+            }
+            Progress::Working
+        }
+        fn best(&self) -> Option<u8> {
+            Some(1)
+        }
+    }
+
+    #[test]
+    fn a_search_that_watches_the_clock_ends_its_slice_on_time() {
+        assert!(!slice_overrun(), "no slice under way");
+        set_work_clock(Some(|| SPENT.with(std::cell::Cell::get)));
+        let mut t = Thinker::new(Watcher { done: 0 }, PACE);
+        t.slice = 1_000;
+        t.tick(0.0);
+        set_work_clock(None);
+        // 1,000 units asked, each a millisecond: the slice stops just past 30 ms.
+        assert_eq!(t.search().done, 31);
+        assert!(!slice_overrun());
     }
 
     #[test]

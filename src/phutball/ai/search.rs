@@ -13,7 +13,7 @@ use super::super::board::Pt;
 use super::super::finder::{find_wins, Wins};
 use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
 use super::eval::{distance, evaluate, Weights};
-use crate::shell::think::{Progress, Think};
+use crate::shell::think::{slice_overrun, Progress, Think};
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -305,7 +305,9 @@ impl Searcher {
         extended: u8,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.limit {
+        // Positions differ in cost (the goal checks at the leaves): in the
+        // page a slice also ends when its time is up.
+        if self.nodes >= self.limit || (self.nodes % 8 == 0 && slice_overrun()) {
             self.stopped = true;
             return 0;
         }
