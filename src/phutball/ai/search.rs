@@ -307,7 +307,7 @@ impl Searcher {
         self.nodes += 1;
         // Positions differ in cost (the goal checks at the leaves): in the
         // page a slice also ends when its time is up.
-        if self.nodes >= self.limit || (self.nodes % 8 == 0 && slice_overrun()) {
+        if self.nodes >= self.limit || (self.nodes.is_multiple_of(8) && slice_overrun()) {
             self.stopped = true;
             return 0;
         }
