@@ -181,11 +181,16 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     })
 }
 
-/// A safe move to a foundation, if there is one (waste first, then piles left to right).
+/// A safe move to a foundation, if there is one (waste first, then piles
+/// left to right). The waste's top counts only when cards are dealt
+/// singly: dealing by threes, a card left in the waste can be what brings
+/// another to the top on a later pass (taking it out shifts the rest), so
+/// sending it up unasked can lose a won game (as the solver knows).
 pub fn safe_move(s: &State) -> Option<Move> {
     let waste = s
         .waste
         .last()
+        .filter(|_| s.rules.draw == 1)
         .filter(|&&c| is_safe_for_foundation(s, c))
         .map(|_| Move::WasteToFoundation);
     waste.or_else(|| {
