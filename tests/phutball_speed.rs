@@ -48,6 +48,7 @@ fn positions() -> Vec<Position> {
 }
 
 /// What thinking on every position came to.
+#[derive(Default)]
 struct Figures {
     moves: usize,
     nodes: u64,
@@ -57,34 +58,31 @@ struct Figures {
     over_50: usize,
 }
 
+impl Figures {
+    /// Counts one stretch of work done within a frame, `ms` long.
+    fn within_frame(&mut self, ms: f64) {
+        self.worst_slice = self.worst_slice.max(ms);
+        self.over_50 += usize::from(ms > 50.0);
+    }
+}
+
 /// Thinks about each position as the page does, timing each frame's slice
 /// with `now` (ms), which is also the schedulers' work clock.
 fn workload(level: Level, now: fn() -> f64) -> Figures {
     set_work_clock(Some(now));
-    let mut f = Figures {
-        moves: 0,
-        nodes: 0,
-        ms: 0.0,
-        worst_slice: 0.0,
-        slices: 0,
-        over_50: 0,
-    };
+    let mut f = Figures::default();
     let mut rng = Rng::new(Seed(2));
     for p in positions() {
         // The page starts the computer's thinking in a frame of its own:
         // the checks for goals in one and the blocks count as a slice.
         let start = now();
         let mut thinker = Thinker::new(ai::mind(&p, level, &mut rng), pace(level));
-        let setup = now() - start;
-        f.worst_slice = f.worst_slice.max(setup);
-        f.over_50 += usize::from(setup > 50.0);
+        f.within_frame(now() - start);
         loop {
             let t = now();
             let turn = thinker.tick(t);
-            let dt = now() - t;
             f.slices += 1;
-            f.worst_slice = f.worst_slice.max(dt);
-            f.over_50 += usize::from(dt > 50.0);
+            f.within_frame(now() - t);
             if !matches!(turn, Turn::Thinking) {
                 break;
             }

@@ -100,16 +100,21 @@ crate::setting! {
 }
 
 impl Deals {
+    /// The grade these deals must have, if they are graded.
+    pub fn grade(self) -> Option<Grade> {
+        match self {
+            Deals::Any | Deals::Winnable => None,
+            Deals::Easy => Some(Grade::Easy),
+            Deals::Medium => Some(Grade::Medium),
+            Deals::Hard => Some(Grade::Hard),
+        }
+    }
+
     /// Whether a deal the solver won after searching `nodes` positions
     /// is one of these (see [`Grade`]).
     pub fn accept(self, nodes: u64) -> bool {
-        let grade = Grade::of_effort(nodes);
-        match self {
-            Deals::Any | Deals::Winnable => true,
-            Deals::Easy => grade == Grade::Easy,
-            Deals::Medium => grade == Grade::Medium,
-            Deals::Hard => grade == Grade::Hard,
-        }
+        self.grade()
+            .is_none_or(|grade| grade == Grade::of_effort(nodes))
     }
 
     /// What the search looks for, for the status line.

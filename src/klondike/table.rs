@@ -342,12 +342,9 @@ impl Ui {
                 let deals = g.settings.deals;
                 if found == Found::Winnable && deals.accept(job.thinker.search().nodes()) {
                     self.search = None;
-                    let graded = match deals {
-                        Deals::Easy | Deals::Medium | Deals::Hard => {
-                            format!(", graded {}", deals.text())
-                        }
-                        _ => String::new(),
-                    };
+                    let graded = deals
+                        .grade()
+                        .map_or(String::new(), |_| format!(", graded {}", deals.text()));
                     return Action::Deal(
                         seed,
                         format!("Deal {seed} can be won{graded} (found in {tries} tries)."),

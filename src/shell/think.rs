@@ -176,10 +176,11 @@ impl<T: Think> Thinker<T> {
         let s = self.slice;
         let (took, slow, fast) = match self.work_ms {
             Some(ms) => (ms, SLOW_WORK_MS, FAST_WORK_MS),
+            // A clock that did not move says nothing about the frame rate.
+            None if frame_ms <= 0.0 => return s,
             None => (frame_ms, SLOW_FRAME_MS, FAST_FRAME_MS),
         };
-        // A clock that did not move says nothing about the frame rate.
-        let next = if took < 0.0 || (took == 0.0 && self.work_ms.is_none()) {
+        let next = if took < 0.0 {
             s
         } else if took > slow {
             s * 2 / 3
