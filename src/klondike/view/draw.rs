@@ -378,18 +378,46 @@ pub fn draw_banner(p: &mut dyn Painter, board: Size, title: &str, detail: &str) 
     let r = Rect::new(board.w * 0.1, board.h * 0.38, board.w * 0.8, 150.0);
     p.fill_rect(r, 16.0, Color::rgba(10, 20, 14, 220));
     p.stroke_rect(r, 16.0, 3.0, FOCUS);
+    let inside = r.w - 32.0;
     p.text(
         Point::new(r.center().x, r.y + 52.0),
         title,
-        46.0,
+        fitted(46.0, title, inside),
         Align::Center,
         FOCUS,
     );
     p.text(
         Point::new(r.center().x, r.y + 108.0),
         detail,
-        24.0,
+        fitted(24.0, detail, inside),
         Align::Center,
         Color::rgb(240, 240, 240),
     );
+}
+
+/// The font size, at most `size`, at which `text` fits `width`: the
+/// painter cannot measure text, so a line is taken to need two thirds of
+/// the size per character (wider than the sans-serif faces' average).
+fn fitted(size: f64, text: &str, width: f64) -> f64 {
+    let em_per_line = text.chars().count() as f64 * 0.66;
+    if em_per_line <= 0.0 {
+        size
+    } else {
+        size.min(width / em_per_line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitted;
+
+    #[test]
+    fn banner_lines_shrink_to_fit_and_short_ones_keep_their_size() {
+        assert_eq!(fitted(46.0, "You won!", 700.0), 46.0);
+        let long = "Finding a medium winnable deal…";
+        let size = fitted(46.0, long, 700.0);
+        assert!(size < 46.0, "{size}");
+        assert!(long.chars().count() as f64 * 0.66 * size <= 700.0);
+        assert_eq!(fitted(24.0, "", 700.0), 24.0);
+    }
 }
