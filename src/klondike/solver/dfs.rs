@@ -25,6 +25,10 @@ pub(super) trait Space {
     /// The keys of positions whose moves include all of `node`'s (so once
     /// one of them is searched, `node` need not be), appended to `out`.
     fn dominators(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
+    /// Keys that stand for `node` among the dominators of other positions
+    /// (a key no position has, naming what `node` dominates), appended to
+    /// `out`: recorded when `node` is searched.
+    fn marks(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
 }
 
 /// How a search ended.
@@ -97,6 +101,13 @@ impl<S: Space> Dfs<S> {
     }
 
     fn push(&mut self, node: S::Node, hash: u64) {
+        if S::DOMINATES {
+            self.dominators.clear();
+            self.space.marks(&node, &mut self.dominators);
+            for &mark in &self.dominators {
+                self.table.remember(mark);
+            }
+        }
         let start = self.steps.len();
         self.space.moves(&node, &mut self.steps);
         self.stack.push(Frame {
@@ -153,7 +164,10 @@ impl<S: Space> Dfs<S> {
                 break;
             }
             let hash = self.space.key(&child);
+            // Most children were searched already: the table answers that
+            // at the cost of one look, the dominators at several.
             if self.on_path.contains(&hash)
+                || self.table.contains(hash)
                 || (S::DOMINATES && self.dominated(&child))
                 || !self.table.remember(hash)
             {

@@ -76,7 +76,14 @@
 //!   a surface and the stock is empty (or, dealing so, whatever is in it).
 //! - **Dominated stock positions**: with the waste standing a whole number
 //!   of deals earlier in the same pass, a summary has every move of this one
-//!   ([`Space::dominators`]), so this one is not searched after it.
+//!   ([`Space::dominators`]), so this one is not searched after it. With no
+//!   pass limit, the same holds for a summary whose waste stands where a
+//!   pass from the start does not stop, against the same summary with the
+//!   waste where one does: dealing on and turning the waste over, it
+//!   reaches every card the other reaches, and taking a card leaves the
+//!   waste at the same place from either. A dominated summary is skipped
+//!   only once its dominator was searched, and the dominator wins in as few
+//!   moves, so a shortest win is never cut off.
 //! - **A safe card never comes back down.**
 //!
 //! Each "can wait" argument is about a winning line: move the step to just
@@ -668,10 +675,20 @@ impl Space for Piles {
 
     /// The same position with the waste standing earlier in the same
     /// pass, a whole number of deals back: dealing on reaches this one.
+    ///
+    /// And, with no pass limit and the waste where a pass from the start
+    /// stops, the same position with the waste standing anywhere else:
+    /// from there dealing on and turning the waste over reaches every card
+    /// this one reaches (marked by [`Space::marks`]).
     fn dominators(&self, s: &Summary, out: &mut Vec<u64>) {
         let t = &s.talon;
         if self.deal.passes == Passes::Unlimited && t.aligned(self.deal) {
-            return; // Its key already stands for every such place.
+            // Its key already stands for every such place. (Dealing singly,
+            // the waste stands at every place a pass stops.)
+            if self.deal.draw > 1 {
+                out.push(self.key_with(s, t.any_cursor_key()));
+            }
+            return;
         }
         let mut earlier = *s;
         let mut cursor = t.cursor;
@@ -682,11 +699,28 @@ impl Space for Piles {
         }
     }
 
+    /// With no pass limit, a position whose waste stands where a pass from
+    /// the start does not stop dominates the same position with the waste
+    /// standing where one does.
+    fn marks(&self, s: &Summary, out: &mut Vec<u64>) {
+        let t = &s.talon;
+        if self.deal.passes == Passes::Unlimited && !t.aligned(self.deal) {
+            out.push(self.key_with(s, t.any_cursor_key()));
+        }
+    }
+
     fn key(&self, s: &Summary) -> u64 {
+        self.key_with(s, s.talon.key(self.deal))
+    }
+}
+
+impl Piles {
+    /// A summary's hash with `talon` standing for its stock and waste.
+    fn key_with(&self, s: &Summary, talon: u64) -> u64 {
         let heights = s.height[..self.piles]
             .iter()
             .fold(0u64, |a, &h| a << 6 | u64::from(h));
         let found = u64::from(u32::from_le_bytes(s.found));
-        mix(mix(s.talon.key(self.deal) ^ found << 16) ^ heights) | 1
+        mix(mix(talon ^ found << 16) ^ heights) | 1
     }
 }

@@ -169,4 +169,11 @@ impl Talon {
         let recycles = if unlimited { 0 } else { self.recycles };
         self.hash ^ u64::from(cursor) ^ (u64::from(recycles) << 8)
     }
+
+    /// A row's part of a hash that names the row's cards with the waste
+    /// standing anywhere: no real position's [`Talon::key`] (whose cursor
+    /// is at most [`TALON_CAP`]).
+    pub(super) fn any_cursor_key(&self) -> u64 {
+        self.hash ^ 0xFF
+    }
 }
