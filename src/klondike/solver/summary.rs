@@ -72,7 +72,8 @@
 //! - **A tableau card that is not a surface goes up only to be used at
 //!   once** ([`Piles::up_enables`]), and, dealing singly without a pass
 //!   limit, **a stock card goes up only so** ([`Piles::talon_up_enables`]):
-//!   the same argument. The summary is won once no locked card is left under
+//!   the same argument. The next card of its suit in sight counts as a use
+//!   even while cards cover it: those may be waiting for this one. The summary is won once no locked card is left under
 //!   a surface and the stock is empty (or, dealing so, whatever is in it).
 //! - **Dominated stock positions**: with the waste standing a whole number
 //!   of deals earlier in the same pass, a summary has every move of this one
@@ -85,6 +86,9 @@
 //!   only once its dominator was searched, and the dominator wins in as few
 //!   moves, so a shortest win is never cut off.
 //! - **A safe card never comes back down.**
+//! - **A summary with locked cards that can never move is lost**
+//!   ([`Piles::stuck`]): each of them waits for a card that lies under one
+//!   of them (or is up for good) to go up or to take it.
 //!
 //! Each "can wait" argument is about a winning line: move the step to just
 //! before the first move that needs it, and every move in between stays
@@ -158,6 +162,22 @@ const fn kinds() -> Kinds {
 
 static KIND: Kinds = kinds();
 
+/// The two cards each card is built on (none for a King), as bits.
+static PARENTS: [u64; CARDS] = parents();
+
+const fn parents() -> [u64; CARDS] {
+    let mut out = [0; CARDS];
+    let mut c = 0;
+    while c < CARDS as u8 {
+        if rank(c) < 13 {
+            let (a, b) = if red(c) { (0, 3) } else { (1, 2) };
+            out[c as usize] = 1 << (a * 13 + rank(c)) | 1 << (b * 13 + rank(c));
+        }
+        c += 1;
+    }
+    out
+}
+
 /// A move between summaries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
@@ -203,6 +223,11 @@ pub(super) struct Piles {
     up_from: [u8; MAX_PILES],
     /// The pile each card is locked in, if any.
     home: [u8; CARDS],
+    /// The cards each locked card lies on in its pile, as bits.
+    beneath: [u64; CARDS],
+    /// The locked cards dealt face up onto a face-up card of their parent
+    /// kind: they go along when it moves, so they need no way out of their own.
+    carried: u64,
     deal: DealRule,
     from_foundation: bool,
 }
@@ -228,6 +253,8 @@ impl Piles {
             locked: [[0; CARDS]; MAX_PILES],
             up_from: [0; MAX_PILES],
             home: [u8::MAX; CARDS],
+            beneath: [0; CARDS],
+            carried: 0,
             deal: DealRule {
                 draw: r.draw.max(1),
                 passes: r.passes_allowed(),
@@ -251,6 +278,13 @@ impl Piles {
                 let c = c.index() as u8;
                 piles.locked[p][i] = c;
                 piles.home[usize::from(c)] = p as u8;
+                piles.beneath[usize::from(c)] =
+                    col.cards[..i].iter().fold(0, |set, x| set | 1 << x.index());
+                if i > usize::from(col.down)
+                    && parent_kind(c) == Some(kind(col.cards[i - 1].index() as u8))
+                {
+                    piles.carried |= 1 << c;
+                }
             }
             piles.up_from[p] = col.down.min(col.cards.len() as u8);
             sum.height[p] = col.cards.len() as u8;
@@ -387,9 +421,15 @@ impl Piles {
     }
 
     /// Whether sending the placed card `c` up lets a move be played that
-    /// could not be played before: the next card of its suit up, or a card
-    /// onto the card `c` sat on (or a King into the space it leaves), or
-    /// that card up.
+    /// could not be played before: the next card of its suit up (or, in the
+    /// tableau, toward it: see below), or a card onto the card `c` sat on
+    /// (or a King into the space it leaves), or that card up.
+    ///
+    /// The next card of the suit counts once it is in sight, bare or not:
+    /// if cards on it must go up first, each of them and `c` would wait for
+    /// the others (neither lets a card be played alone), and a cut that
+    /// waited for a bare next card lost such wins (the soundness test found
+    /// one: J♦ and J♠ both placed, J♠ on Q♦, each waiting for the other).
     fn up_enables(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
         let mut after = *s;
         after.found[suit(c)] += 1;
@@ -397,7 +437,7 @@ impl Piles {
         let then = self.sight(&after);
         if rank(c) < 13 {
             let next = c + 1;
-            let next_up = (then.visible >> next & 1 == 1 && then.free >> kind(next) & 1 == 1)
+            let next_up = then.visible >> next & 1 == 1
                 || targets.iter().any(|&(t, _)| s.talon.at(t) == next);
             if next_up {
                 return true;
@@ -433,9 +473,11 @@ impl Piles {
 
     /// DealRule singly without a pass limit, whether sending the stock card
     /// `c` up lets a card be played at once: the first card above it in its
-    /// suit that is not in the stock is bare in the tableau (the ones
-    /// between go up from the stock first). Otherwise the move can wait:
-    /// the card stays at reach, and nothing else depends on its foundation.
+    /// suit that is not in the stock is in sight in the tableau (the ones
+    /// between go up from the stock first; if cards on it must go up first,
+    /// they may be waiting for this one, as in [`Piles::up_enables`]).
+    /// Otherwise the move can wait: the card stays at reach, and nothing
+    /// else depends on its foundation.
     fn talon_up_enables(&self, s: &Summary, sight: &Sight, c: u8) -> bool {
         let stock = s.talon.cards[..usize::from(s.talon.len)]
             .iter()
@@ -444,10 +486,59 @@ impl Piles {
         while rank(next) < 13 {
             next += 1;
             if stock >> next & 1 == 0 {
-                return sight.visible >> next & 1 == 1 && sight.free >> kind(next) & 1 == 1;
+                return sight.visible >> next & 1 == 1;
             }
         }
         false
+    }
+
+    /// Whether some locked cards can never move, so the summary is lost.
+    ///
+    /// A locked card moves first as its pile's surface: up, once every
+    /// lower card of its suit is up, or onto a bare card of its parent kind
+    /// (a King into a space: Kings are left out here), unless it was dealt
+    /// face up onto a face-up card of its parent kind (then it goes along
+    /// when that card moves, and is left out too). Start from every other
+    /// locked card and keep those whose ways out are all shut
+    /// by the set kept so far: a lower card of the suit lies under a kept
+    /// card or is kept itself, and each card of the parent kind lies under
+    /// a kept card or is up for good (cards never come back down). What is
+    /// left when nothing more drops out can never move: before the first of
+    /// them moved, every card under one of them would still be locked, so
+    /// that first move was not open to it.
+    fn stuck(&self, s: &Summary) -> bool {
+        let mut locked = 0u64;
+        for p in 0..self.piles {
+            if let Some(c) = self.surface(s, p) {
+                locked |= 1 << c | self.beneath[usize::from(c)];
+            }
+        }
+        let up: u64 = (0..4).fold(0, |set, f| set | ((1u64 << s.found[f]) - 1) << (13 * f));
+        let gone = if self.from_foundation { 0 } else { up };
+        let mut kept = locked & !KINGS & !self.carried;
+        loop {
+            let mut under = 0;
+            let mut rest = kept;
+            while rest != 0 {
+                under |= self.beneath[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            let mut still = 0;
+            let mut rest = kept;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let lower = ((1u64 << (rank(c) - 1)) - 1) << (13 * suit(c) as u32) & !up;
+                let parents = PARENTS[usize::from(c)];
+                if lower & (under | kept) != 0 && parents & !(gone | under) == 0 {
+                    still |= 1 << c;
+                }
+            }
+            if still == kept {
+                return kept != 0;
+            }
+            kept = still;
+        }
     }
 
     /// The steps that finish a won summary: the lowest card left goes up,
@@ -547,6 +638,9 @@ impl Space for Piles {
     type Step = Step;
 
     fn moves(&mut self, s: &Summary, out: &mut Vec<Step>) {
+        if self.stuck(s) {
+            return;
+        }
         let sight = self.sight(s);
         let targets = s.talon.targets(self.deal);
         for f in 0..4 {

@@ -335,3 +335,89 @@ fn the_summary_and_explicit_searches_agree_wherever_both_decide() {
     }
     assert!(compared >= 50, "{compared} compared");
 }
+
+/// A five-pile position of the eights and up (the rest on the
+/// foundations), dealt by threes, no card coming back down; `stock` is
+/// listed from the bottom of the stock (its last card is dealt first).
+fn eights_up(piles: &[(u8, &str)], stock: &str, passes: Passes) -> State {
+    let mut tableau: Vec<Column> = piles.iter().map(|&(d, cs)| col(d, cs)).collect();
+    tableau.resize(5, Column::default());
+    let rules = Rules {
+        draw: 3,
+        passes,
+        tableau: 5,
+        from_foundation: false,
+        ..Rules::default()
+    };
+    let mut s = State::new(rules, tableau, stock.split_whitespace().map(c).collect());
+    s.foundations = vec![7; 4];
+    s.check_cards().unwrap();
+    s
+}
+
+#[test]
+fn cards_that_can_never_move_are_seen_before_any_search() {
+    // Deal 957: 9♠ and 9♣ each wait for the other. Both red tens lie under
+    // one of them (10♦ under 9♠, 10♥ under 9♣), and so does a lower card of
+    // each one's suit (8♣ under 9♠, 6♠ under 9♣). The search took 14
+    // million positions to find that out.
+    for draw in [1, 3] {
+        let s = State::deal(
+            Rules {
+                draw,
+                ..Rules::default()
+            },
+            Seed(957),
+        );
+        let r = solve(&s, Limits::default()).unwrap();
+        assert_eq!(r.verdict, Verdict::Unwinnable);
+        assert_eq!(r.nodes, 0, "draw {draw}: no position searched");
+    }
+}
+
+#[test]
+fn a_card_dealt_face_up_on_its_holder_is_not_stuck() {
+    // J♠ lies under 9♣ on Q♦, its only holders Q♦ and Q♥ and the 8♠ it
+    // waits for all under it: it still goes along when Q♦ moves to K♣.
+    let s = eights_up(
+        &[
+            (5, "QC JC QS KS JD KC"),
+            (0, "KD 8S QH QD JS 9C"),
+            (1, "TS 8D"),
+        ],
+        "TH KH 9H 9S JH 8C 8H 9D TD TC",
+        Passes::Unlimited,
+    );
+    let r = solve(&s, Limits::default()).unwrap();
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    replays_to_a_win(&s, moves);
+}
+
+#[test]
+fn two_placed_cards_that_each_wait_for_the_other_still_go_up() {
+    // Late in the win J♦ and J♠ are both placed, J♠ on Q♦: Q♦ goes up only
+    // after both, and neither lets a card be played alone.
+    let s = eights_up(
+        &[
+            (3, "9D TS 9H KH"),
+            (4, "8C KS KC 8H QD"),
+            (0, ""),
+            (0, ""),
+            (1, "9C QC 8S"),
+        ],
+        "TH 9S TC QH QS JH 8D JD TD KD JS JC",
+        Passes::Limited(2),
+    );
+    // The soundness test's limits, under which the search met the two first.
+    let limits = Limits {
+        nodes: 200_000,
+        table_slots: 1 << 16,
+    };
+    let r = solve(&s, limits).unwrap();
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    replays_to_a_win(&s, moves);
+}
