@@ -3,12 +3,14 @@
 /// Slots the table starts with.
 const START: usize = 1 << 16;
 /// The slots a hash may take: its own and the next ones, this many in all.
-const PROBE: usize = 8;
+/// Half full, a window is this full once in billions of hashes.
+const PROBE: usize = 32;
 
 /// An open-addressed set of 64-bit position hashes. It starts small and
 /// doubles while more than half full, up to a cap. Below the cap it
 /// forgets nothing: a hash whose slot is taken goes to the next free one
-/// (linear probing), and one that finds its [`PROBE`] slots all taken
+/// (linear probing; nothing is ever removed, so a look for a hash stops at
+/// the first free slot), and one that finds its [`PROBE`] slots all taken
 /// makes the table grow. At the cap, such a hash takes the first of them
 /// from whatever was there: the search may then see that position twice,
 /// which costs time, never a wrong answer.
@@ -58,7 +60,10 @@ impl Table {
 
     /// Whether `hash` is held.
     pub(super) fn contains(&self, hash: u64) -> bool {
-        window(self.first(hash), self.slots.len()).any(|slot| self.slots[slot] == hash)
+        window(self.first(hash), self.slots.len())
+            .map(|slot| self.slots[slot])
+            .take_while(|&held| held != 0)
+            .any(|held| held == hash)
     }
 
     /// The most positions held at once.
