@@ -25,9 +25,9 @@ pub(super) trait Space {
     /// The keys of positions whose moves include all of `node`'s (so once
     /// one of them is searched, `node` need not be), appended to `out`.
     fn dominators(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
-    /// Keys that stand for `node` among the dominators of other positions
-    /// (a key no position has, naming what `node` dominates), appended to
-    /// `out`: recorded when `node` is searched.
+    /// Keys recorded in the table when `node` is searched, appended to
+    /// `out`: each names a set of positions `node` dominates (and is no
+    /// position's own key), for their [`Space::dominators`] to name in turn.
     fn marks(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
 }
 

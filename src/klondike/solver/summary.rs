@@ -73,8 +73,9 @@
 //!   once** ([`Piles::up_enables`]), and, dealing singly without a pass
 //!   limit, **a stock card goes up only so** ([`Piles::talon_up_enables`]):
 //!   the same argument. The next card of its suit in sight counts as a use
-//!   even while cards cover it: those may be waiting for this one. The summary is won once no locked card is left under
-//!   a surface and the stock is empty (or, dealing so, whatever is in it).
+//!   even while cards cover it: those may be waiting for this one. The
+//!   summary is won once no locked card is left under a surface and the
+//!   stock is empty (or, dealing so, whatever is in it).
 //! - **Dominated stock positions**: with the waste standing a whole number
 //!   of deals earlier in the same pass, a summary has every move of this one
 //!   ([`Space::dominators`]), so this one is not searched after it. With no
@@ -499,13 +500,13 @@ impl Piles {
     /// (a King into a space: Kings are left out here), unless it was dealt
     /// face up onto a face-up card of its parent kind (then it goes along
     /// when that card moves, and is left out too). Start from every other
-    /// locked card and keep those whose ways out are all shut
-    /// by the set kept so far: a lower card of the suit lies under a kept
-    /// card or is kept itself, and each card of the parent kind lies under
-    /// a kept card or is up for good (cards never come back down). What is
-    /// left when nothing more drops out can never move: before the first of
-    /// them moved, every card under one of them would still be locked, so
-    /// that first move was not open to it.
+    /// locked card and keep those whose ways out are all shut by the set
+    /// kept so far: a lower card of the suit lies under a kept card or is
+    /// kept itself, and each card of the parent kind lies under a kept card
+    /// or is up for good (cards never come back down). What is left when
+    /// nothing more drops out can never move: before the first of them
+    /// moved, every card under one of them would still be locked, so that
+    /// first move was not open to it.
     fn stuck(&self, s: &Summary) -> bool {
         let mut locked = 0u64;
         for p in 0..self.piles {
