@@ -173,6 +173,7 @@ impl Talon {
     /// A row's part of a hash that names the row's cards with the waste
     /// standing anywhere: no real position's [`Talon::key`] (whose cursor
     /// is at most [`TALON_CAP`]).
+    #[cfg(feature = "summary-solver")]
     pub(super) fn any_cursor_key(&self) -> u64 {
         self.hash ^ 0xFF
     }
