@@ -81,6 +81,14 @@ fn debug(name: &str, i: u64, verdict: &Verdict) {
     }
 }
 
+/// A number from the environment variable `name`, or `default`.
+fn setting(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A solver entry point: [`solve`] or [`solve_explicit`].
 type Solve = fn(&State, Limits) -> Result<Report, Unsupported>;
 
@@ -89,16 +97,9 @@ fn check(name: &str, rules: Rules, low: u8, positions: u64) {
 }
 
 fn check_with(name: &str, rules: Rules, low: u8, positions: u64, solve: Solve) {
-    let budget = std::env::var("SOUND_BUDGET")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000);
+    let budget = setting("SOUND_BUDGET", 20_000) as usize;
     // SOUND_SCALE=10 checks ten times as many positions (the first ones the same).
-    let scale: u64 = std::env::var("SOUND_SCALE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
-    let positions = positions * scale;
+    let positions = positions * setting("SOUND_SCALE", 1);
     let mut rng = Rng::new(Seed(0x5eed ^ u64::from(low)));
     let (mut won, mut lost) = (0, 0);
     for i in 0..positions {

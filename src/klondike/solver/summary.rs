@@ -129,6 +129,14 @@ const fn parent_kind(c: u8) -> Option<usize> {
     }
 }
 
+/// Whether `c` may sit on `under` in the tableau: one rank lower, the other colour.
+const fn builds_on(c: u8, under: u8) -> bool {
+    match parent_kind(c) {
+        Some(k) => k == kind(under),
+        None => false,
+    }
+}
+
 /// The other card of `c`'s kind.
 pub(super) const fn twin(c: u8) -> u8 {
     (3 - suit(c) as u8) * 13 + rank(c) - 1
@@ -281,9 +289,7 @@ impl Piles {
                 piles.home[usize::from(c)] = p as u8;
                 piles.beneath[usize::from(c)] =
                     col.cards[..i].iter().fold(0, |set, x| set | 1 << x.index());
-                if i > usize::from(col.down)
-                    && parent_kind(c) == Some(kind(col.cards[i - 1].index() as u8))
-                {
+                if i > usize::from(col.down) && builds_on(c, col.cards[i - 1].index() as u8) {
                     piles.carried |= 1 << c;
                 }
             }
@@ -305,6 +311,15 @@ impl Piles {
         (h > 0).then(|| self.locked[p][h - 1])
     }
 
+    /// A summary's hash with `talon` standing for its stock and waste.
+    fn key_with(&self, s: &Summary, talon: u64) -> u64 {
+        let heights = s.height[..self.piles]
+            .iter()
+            .fold(0u64, |a, &h| a << 6 | u64::from(h));
+        let found = u64::from(u32::from_le_bytes(s.found));
+        mix(mix(talon ^ found << 16) ^ heights) | 1
+    }
+
     /// Places the pile's surface while it is face up on a face-up locked
     /// card it builds on: the run at the top of a pile is placed cards on one
     /// surface.
@@ -315,7 +330,7 @@ impl Piles {
                 return;
             }
             let (top, under) = (self.locked[p][h - 1], self.locked[p][h - 2]);
-            if parent_kind(top) != Some(kind(under)) {
+            if !builds_on(top, under) {
                 return;
             }
             s.placed |= 1 << top;
@@ -806,16 +821,5 @@ impl Space for Piles {
 
     fn key(&self, s: &Summary) -> u64 {
         self.key_with(s, s.talon.key(self.deal))
-    }
-}
-
-impl Piles {
-    /// A summary's hash with `talon` standing for its stock and waste.
-    fn key_with(&self, s: &Summary, talon: u64) -> u64 {
-        let heights = s.height[..self.piles]
-            .iter()
-            .fold(0u64, |a, &h| a << 6 | u64::from(h));
-        let found = u64::from(u32::from_le_bytes(s.found));
-        mix(mix(talon ^ found << 16) ^ heights) | 1
     }
 }
