@@ -25,6 +25,7 @@ w=$(( $(count "$tmp/a-ohs" Ohs) + $(count "$tmp/a-eks" Eks) ))
 l=$(( $(count "$tmp/a-ohs" Eks) + $(count "$tmp/a-eks" Ohs) ))
 d=$(( $(count "$tmp/a-ohs" draws) + $(count "$tmp/a-eks" draws) ))
 n=$((w + l + d))
+cat "$tmp/a-ohs" "$tmp/a-eks" >&2
 awk -v a="$a/$la" -v b="$b/$lb" -v w="$w" -v d="$d" -v l="$l" -v n="$n" -v ms="$ms" 'BEGIN {
     p = (w + d / 2) / n; z = 1.96
     c = (p + z * z / (2 * n)) / (1 + z * z / n)

@@ -7,7 +7,7 @@ use super::board::Pt;
 use super::notation;
 use super::rules::{End, Men, Move, MoveError, Options, Position, Side};
 use crate::shell::position::{BadMoveText, Ending, Seat};
-use std::collections::HashMap;
+use crate::util::fast_hash::FastMap;
 
 /// A game in play, every rule of its end included.
 #[derive(Clone, Debug)]
@@ -15,7 +15,7 @@ pub struct Contest {
     position: Position,
     played: usize,
     result: Option<End>,
-    seen: HashMap<(Men, Pt, Side), u8>,
+    seen: FastMap<(Men, Pt, Side), u8>,
     swapped: bool,
     last: Option<(Move, Position)>,
 }
@@ -41,7 +41,7 @@ impl Contest {
 
     /// A game from `position`, with no moves played.
     pub fn from(position: Position) -> Contest {
-        let mut seen = HashMap::new();
+        let mut seen = FastMap::default();
         seen.insert((position.men, position.ball, position.to_move), 1);
         Contest {
             position,

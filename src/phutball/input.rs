@@ -44,7 +44,7 @@ type Act = Action<Move>;
 
 impl Ui {
     fn start_chain(&mut self, p: &Position) -> Act {
-        if p.jumps(&p.men, p.ball).is_empty() {
+        if p.jumps(&p.men, p.ball).next().is_none() {
             return Action::Say("No man is next to the ball: there is nothing to jump.".into());
         }
         self.building = Some(Building {
@@ -64,11 +64,7 @@ impl Ui {
         if b.ended {
             return Action::Say("The chain has reached a goal line: finish it.".into());
         }
-        let Some((dir, landing, men)) = p
-            .jumps(&b.men, from)
-            .into_iter()
-            .find(|(_, l, _)| l.at == to)
-        else {
+        let Some((dir, landing, men)) = p.jumps(&b.men, from).find(|(_, l, _)| l.at == to) else {
             return Action::Say(format!("No jump goes from {from} to {to}."));
         };
         let Some(chain) = b.chain.push(dir) else {
@@ -144,7 +140,7 @@ impl Ui {
         };
         let end = b.end(p);
         match Geometry::new(p.options.dims).hit(at) {
-            Some(pt) if !b.ended && p.jumps(&b.men, end).iter().any(|(_, l, _)| l.at == pt) => {
+            Some(pt) if !b.ended && p.jumps(&b.men, end).any(|(_, l, _)| l.at == pt) => {
                 self.extend_chain(p, pt)
             }
             _ => Action::Nothing,

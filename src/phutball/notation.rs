@@ -89,7 +89,6 @@ pub fn parse(position: &Position, text: &str, moves_played: usize) -> Result<Mov
         for &to in rest {
             let (dir, landing, left) = position
                 .jumps(&men, at)
-                .into_iter()
                 .find(|(_, l, _)| l.at == to)
                 .ok_or(NotationError::NoJump { from: at, to })?;
             // The jumped men are off before the next jump.

@@ -257,9 +257,19 @@ pub struct Landing {
 }
 
 /// The men, one bit per point: row `r`, column `c` is bit `c` of `rows[r]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Men {
     rows: [u32; 21],
+}
+
+impl std::hash::Hash for Men {
+    /// Two rows a word: the searches hash men at every step.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for pair in self.rows.chunks(2) {
+            let high = pair.get(1).map_or(0, |&r| u64::from(r) << 32);
+            state.write_u64(u64::from(pair[0]) | high);
+        }
+    }
 }
 
 impl Men {
@@ -563,7 +573,7 @@ impl Position {
     /// listed passes [`Position::check`]).
     pub fn jump_results(&self, limit: usize) -> Vec<(Chain, Pt, Men)> {
         let mut out = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::util::fast_hash::FastSet::default();
         let mut queue = std::collections::VecDeque::new();
         seen.insert((self.ball, self.men));
         queue.push_back((self.ball, self.men, Chain::EMPTY, false));
@@ -590,15 +600,28 @@ impl Position {
         out
     }
 
-    /// Every single jump from `from` over `men`: (direction, landing, men left).
-    pub fn jumps(&self, men: &Men, from: Pt) -> Vec<(u8, Landing, Men)> {
-        (0..8u8)
-            .filter_map(|d| {
-                self.jump_once(men, from, d)
-                    .ok()
-                    .map(|(l, left)| (d, l, left))
-            })
-            .collect()
+    /// Every single jump from `from` over `men`, direction by direction
+    /// clockwise from up: (direction, landing, men left).
+    pub fn jumps<'a>(
+        &'a self,
+        men: &'a Men,
+        from: Pt,
+    ) -> impl Iterator<Item = (u8, Landing, Men)> + 'a {
+        self.jumps_in(men, from, [0, 1, 2, 3, 4, 5, 6, 7])
+    }
+
+    /// Like [`Position::jumps`], trying the directions in `order`.
+    pub fn jumps_in<'a>(
+        &'a self,
+        men: &'a Men,
+        from: Pt,
+        order: [u8; 8],
+    ) -> impl Iterator<Item = (u8, Landing, Men)> + 'a {
+        order.into_iter().filter_map(move |d| {
+            self.jump_once(men, from, d)
+                .ok()
+                .map(|(l, left)| (d, l, left))
+        })
     }
 }
 

@@ -343,7 +343,7 @@ pub fn draw_game(game: &View<PhutballDef>, ui: &Ui, painter: &mut dyn Painter, b
                 .chain(b.path.iter().copied())
                 .collect();
             if !b.ended {
-                let jumps = p.jumps(&b.men, end);
+                let jumps: Vec<_> = p.jumps(&b.men, end).collect();
                 marks.landings = jumps.iter().map(|(_, l, _)| l.at).collect();
                 // The men each next jump would take.
                 for (d, l, _) in &jumps {
@@ -393,7 +393,7 @@ pub fn draw_game(game: &View<PhutballDef>, ui: &Ui, painter: &mut dyn Painter, b
 
 /// Every point a chain from `from` could still reach (the whole jump tree).
 fn reachable(p: &Position, from: Pt, men: Men) -> Vec<Pt> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::util::fast_hash::FastSet::default();
     let mut out = Vec::new();
     let mut stack = vec![(from, men)];
     while let Some((at, m)) = stack.pop() {

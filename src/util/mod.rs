@@ -2,6 +2,7 @@
 //! measures (see the README's size table).
 
 pub mod digest_set;
+pub mod fast_hash;
 pub mod rng;
 pub mod sort;
 pub mod string_map;

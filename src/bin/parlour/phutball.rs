@@ -13,13 +13,15 @@ phutball wins FILE|- [--count] [--budget N]
                              the search holds at most N states (default 2000000, at most 10000000),
                              about 220 bytes each
   phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
-                 [--board RxC] [--ohs-engine E] [--eks-engine E]
+                 [--ohs-time-ms T] [--eks-time-ms T] [--board RxC] [--ohs-engine E] [--eks-engine E]
                              seeded games between levels (random, greedy, strong, expert): win
-                             rates with 95% intervals, mean length, the searching levels' nodes
-                             per second; a search stops at N nodes (default 20000) or T ms per
-                             move; E is the search's engine: standard (the default), threats
-                             (no landing points) or classic (neither threats nor landings, the
-                             first weights), optionally followed by :RACE,REACH,THREAT,CROWD
+                             rates with 95% intervals, mean length, each searching side's nodes
+                             per second and mean depth; a search stops at N nodes (default 20000)
+                             or T ms per move (--ohs-time-ms, --eks-time-ms: one side's own);
+                             E is the search's engine: standard (the default), landings (reach by
+                             single jumps), threats (no landing points either) or classic (no
+                             threat search, the first weights), optionally followed by
+                             :RACE,REACH,THREAT,CROWD
   phutball tactics find [--board RxC] [--games N] [--seed S] [--budget N] [--shallow]
                              tactics from seeded games (block, win-in-2, win-in-3, defence; with
                              --shallow only the first two), the first of each kind in each game,
@@ -97,14 +99,20 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             "--nodes",
             "--board",
             "--time-ms",
+            "--ohs-time-ms",
+            "--eks-time-ms",
             "--ohs-engine",
             "--eks-engine",
         ],
         &[],
     )?;
-    let time_ms = a.parsed("--time-ms", 0f64, |v| {
-        v.parse().ok().filter(|t: &f64| *t > 0.0)
-    })?;
+    let positive = |v: &str| v.parse().ok().filter(|t: &f64| *t > 0.0);
+    let time_ms = a.parsed("--time-ms", 0f64, positive)?;
+    // Each side's own limit, by default the shared one.
+    let side_ms = [
+        a.parsed("--ohs-time-ms", time_ms, positive)?,
+        a.parsed("--eks-time-ms", time_ms, positive)?,
+    ];
     let level = |flag: &str| -> Result<Level, UsageError> {
         a.value(flag)
             .ok_or_else(|| UsageError(format!("selfplay needs {flag} LEVEL")))?
@@ -124,7 +132,9 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, board)?;
     let mut rng = Rng::new(Seed(seed));
     let (mut ohs_wins, mut eks_wins, mut draws, mut total_moves) = (0usize, 0usize, 0usize, 0usize);
-    let (mut strong_nodes, mut strong_ms) = (0u64, 0f64);
+    // Each side's search: nodes, milliseconds, the sum of the depths
+    // reached, and the moves searched.
+    let mut searched = [(0u64, 0f64, 0u64, 0u64); 2];
     for _ in 0..games {
         let mut p = Position::start(Options {
             dims,
@@ -141,12 +151,17 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             } else {
                 (eks, eks_engine)
             };
+            let side = usize::from(p.to_move == Side::Eks);
+            let limit = side_ms[side];
             let start = Instant::now();
-            let mut stop = || time_ms > 0.0 && start.elapsed().as_secs_f64() * 1000.0 >= time_ms;
+            let mut stop = || limit > 0.0 && start.elapsed().as_secs_f64() * 1000.0 >= limit;
             let (mv, stats) = choose_until(&p, lvl, engine, &mut rng, nodes, &mut stop);
-            if lvl.think_ms() > 0.0 {
-                strong_nodes += stats.nodes;
-                strong_ms += start.elapsed().as_secs_f64() * 1000.0;
+            if lvl.think_ms() > 0.0 && played >= 2 && stats.nodes > 1 {
+                let s = &mut searched[side];
+                s.0 += stats.nodes;
+                s.1 += start.elapsed().as_secs_f64() * 1000.0;
+                s.2 += u64::from(stats.depth);
+                s.3 += 1;
             }
             let Some(mv) = mv else { break };
             total_moves += 1;
@@ -176,13 +191,15 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     };
     let mut out = format!(
         "{games} games, Ohs {} v Eks {}, board {dims}, seed {seed}, \
-         search budget {nodes} nodes or {time_ms} ms\n\
+         search budget {nodes} nodes or {} / {} ms\n\
          Ohs win  {ohs_wins:>5} {:5.1}%  (95% CI {})\n\
          Eks win  {eks_wins:>5} {:5.1}%  (95% CI {})\n\
          draws    {draws:>5} {:5.1}%\n\
          mean moves per game {:.1}\n",
         named(ohs, ohs_engine),
         named(eks, eks_engine),
+        side_ms[0],
+        side_ms[1],
         pct(ohs_wins),
         ci(ohs_wins),
         pct(eks_wins),
@@ -190,11 +207,15 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
         pct(draws),
         total_moves as f64 / games as f64,
     );
-    if strong_ms > 0.0 {
-        out.push_str(&format!(
-            "search: {strong_nodes} nodes in {strong_ms:.0} ms = {:.0} nodes/s\n",
-            strong_nodes as f64 / strong_ms * 1000.0
-        ));
+    for (name, (nodes, ms, depths, moves)) in ["Ohs", "Eks"].into_iter().zip(searched) {
+        if moves > 0 && ms > 0.0 {
+            out.push_str(&format!(
+                "{name} search: {nodes} nodes in {ms:.0} ms = {:.0} nodes/s, \
+                 mean depth {:.2} over {moves} searched moves\n",
+                nodes as f64 / ms * 1000.0,
+                depths as f64 / moves as f64
+            ));
+        }
     }
     Ok(out)
 }

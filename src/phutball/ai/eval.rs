@@ -1,6 +1,7 @@
 //! The static evaluation at the search's quiet leaves, with weights a
 //! tuning run can set (`scripts/tune-phutball.sh`).
 
+use super::super::board::Pt;
 use super::super::rules::{Position, Side};
 use std::fmt;
 use std::str::FromStr;
@@ -86,23 +87,33 @@ pub fn distance(p: &Position, side: Side) -> i32 {
     .max(0)
 }
 
-/// The position's worth to the side to move, under `w`.
+/// The rows the ball gains towards `side`'s goal by going to `to`.
+pub fn gain(p: &Position, side: Side, to: Pt) -> i32 {
+    let mut q = *p;
+    q.ball = to;
+    distance(p, side) - distance(&q, side)
+}
+
+/// The position's worth to the side to move, under `w`, with each side's
+/// reach its best single jump.
 pub fn evaluate(p: &Position, w: &Weights) -> i32 {
-    let me = p.to_move;
-    let them = me.other();
-    let race = distance(p, them) - distance(p, me);
-    let here_me = distance(p, me);
-    let here_them = distance(p, them);
-    // The best single jump each way: the ball's row after each jump.
+    let (me, them) = (p.to_move, p.to_move.other());
     let (mut reach, mut threat, mut crowd) = (0, 0, 0);
     for (_, landing, _) in p.jumps(&p.men, p.ball) {
         crowd += 1;
-        let mut q = *p;
-        q.ball = landing.at;
-        reach = reach.max(here_me - distance(&q, me));
-        threat = threat.max(here_them - distance(&q, them));
+        reach = reach.max(gain(p, me, landing.at));
+        threat = threat.max(gain(p, them, landing.at));
     }
-    w.race * race + w.reach * reach - w.threat * threat + w.crowd * crowd
+    score(p, w, reach, threat, crowd)
+}
+
+/// The position's worth to the side to move, under `w`, given the rows
+/// the best move of each side's would gain (`reach` for the side to move,
+/// `threat` for the other) and the men next to the ball (`crowd`).
+pub fn score(p: &Position, w: &Weights, reach: i32, threat: i32, crowd: i32) -> i32 {
+    let (me, them) = (p.to_move, p.to_move.other());
+    let race = distance(p, them) - distance(p, me);
+    w.race * race + w.reach * reach.max(0) - w.threat * threat.max(0) + w.crowd * crowd
 }
 
 #[cfg(test)]

@@ -6,14 +6,15 @@
 //! - **strong** and **expert** take a goal in one, block the opponent's goal
 //!   in one whenever some move does, and otherwise run the [`search`]:
 //!   iterative-deepening alpha-beta with a threat search at its leaves, for
-//!   one second or three a move ([`Level::think_ms`]).
+//!   one second or three a move ([`Level::think_ms`]), its leaves weighing
+//!   how far each side's best jump chain would carry the ball.
 //!
 //! Every move comes from the rules' own generators, so it is always legal.
 
 pub mod eval;
 pub mod search;
 
-use super::finder::{find_wins, Wins, AI_STATES};
+use super::finder::{find_wins, Finder, Wins, AI_STATES};
 use super::rules::{Move, Position};
 use crate::shell::think::{Progress, Ready, Think};
 use crate::util::rng::Rng;
@@ -92,7 +93,9 @@ fn has_win(p: &Position) -> bool {
 }
 
 fn first_win(p: &Position) -> Option<Move> {
-    goals_in_one(p, AI_STATES).first().map(|&c| Move::Jump(c))
+    goals_in_one(p, AI_STATES, &mut Finder::default())
+        .first()
+        .map(|&c| Move::Jump(c))
 }
 
 /// A computer player's thinking about one move: decided at once (the random
@@ -143,7 +146,11 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
                 return ready(Some(win));
             }
             let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
-            candidates.extend(placements(p, &Engine::CLASSIC).into_iter().map(Move::Place));
+            candidates.extend(
+                placements(p, &Engine::CLASSIC, &mut Finder::default())
+                    .into_iter()
+                    .map(Move::Place),
+            );
             let mut best: Option<(i32, Move)> = None;
             for mv in candidates {
                 let Some((next, scored)) = apply(p, mv) else {
@@ -186,7 +193,11 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
                     candidates = blocks;
                 }
             } else {
-                candidates.extend(placements(p, &engine).into_iter().map(Move::Place));
+                candidates.extend(
+                    placements(p, &engine, &mut Finder::default())
+                        .into_iter()
+                        .map(Move::Place),
+                );
             }
             Mind::Strong(Box::new(Strong::new(*p, candidates, engine)))
         }

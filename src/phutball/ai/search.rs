@@ -8,13 +8,21 @@
 //! answer (the blocks of each threatening chain among them) and sees the
 //! opponent's goal at the ply after: a double threat that no one move stops
 //! is a loss found at the leaf, not beyond the horizon.
+//!
+//! The goal checks at a quiet leaf walk every jump chain of each side
+//! anyway, so the standard engine's evaluation takes each side's reach from
+//! them: how far the best *chain* would carry the ball, not the best single
+//! jump. That one change won 95% of games against the same search with
+//! single-jump reach (BENCHMARKS.md). Killer moves, a history heuristic and
+//! null-window search were measured too and left out: at equal time they
+//! scored 52.5% (+9 =3 −8), no better than without.
 
 use super::super::board::Pt;
-use super::super::finder::{find_wins, Wins};
+use super::super::finder::{Finder, Report, Wins};
 use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
-use super::eval::{distance, evaluate, Weights};
+use super::eval::{evaluate, gain, score, Weights};
 use crate::shell::think::{slice_overrun, Progress, Think};
-use std::collections::HashMap;
+use crate::util::fast_hash::FastMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -42,6 +50,10 @@ pub struct Engine {
     /// Add the points around the ball's landing points to the placements
     /// searched: a man there carries a jump on, in line or turning.
     pub landings: bool,
+    /// Count each side's reach at the leaves as the furthest its best jump
+    /// chain takes the ball (found by the leaves' goal checks), not its
+    /// best single jump.
+    pub chains: bool,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -52,6 +64,7 @@ impl Engine {
     pub const CLASSIC: Engine = Engine {
         threats: false,
         landings: false,
+        chains: false,
         weights: Weights::CLASSIC,
     };
 
@@ -59,6 +72,7 @@ impl Engine {
     pub const STANDARD: Engine = Engine {
         threats: true,
         landings: true,
+        chains: true,
         weights: Weights::TUNED,
     };
 
@@ -72,13 +86,18 @@ impl Engine {
         }
     }
 
-    /// The names of the feature sets, with what each turns on (threats,
-    /// landings).
-    const NAMES: [(&'static str, bool, bool); 3] = [
-        ("classic", false, false),
-        ("threats", true, false),
-        ("standard", true, true),
+    /// The names of the feature sets, each adding one to the last, with
+    /// what each turns on (threats, landings, chains).
+    const NAMES: [(&'static str, [bool; 3]); 4] = [
+        ("classic", [false, false, false]),
+        ("threats", [true, false, false]),
+        ("landings", [true, true, false]),
+        ("standard", [true, true, true]),
     ];
+
+    fn features(&self) -> [bool; 3] {
+        [self.threats, self.landings, self.chains]
+    }
 }
 
 impl Default for Engine {
@@ -91,8 +110,8 @@ impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = Engine::NAMES
             .iter()
-            .find(|&&(_, t, l)| (t, l) == (self.threats, self.landings))
-            .map_or("custom", |&(name, _, _)| name);
+            .find(|&&(_, f)| f == self.features())
+            .map_or("custom", |&(name, _)| name);
         if self.weights == Engine::default_weights(self.threats) {
             f.write_str(name)
         } else {
@@ -103,7 +122,7 @@ impl fmt::Display for Engine {
 
 impl FromStr for Engine {
     type Err = String;
-    /// `classic`, `threats` or `standard`, optionally followed by `:` and
+    /// `classic`, `threats`, `landings` or `standard`, optionally followed by `:` and
     /// weights (by default the classic engine's own, the tuned ones for the
     /// others).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -111,15 +130,18 @@ impl FromStr for Engine {
             Some((name, w)) => (name, Some(w.parse()?)),
             None => (s, None),
         };
-        let &(_, threats, landings) = Engine::NAMES
+        let &(_, [threats, landings, chains]) = Engine::NAMES
             .iter()
-            .find(|&&(n, _, _)| n == name)
+            .find(|&&(n, _)| n == name)
             .ok_or_else(|| {
-                format!("'{name}' is not an engine: expected classic, threats or standard")
+                format!(
+                    "'{name}' is not an engine: expected classic, threats, landings or standard"
+                )
             })?;
         Ok(Engine {
             threats,
             landings,
+            chains,
             weights: weights.unwrap_or(Engine::default_weights(threats)),
         })
     }
@@ -169,7 +191,7 @@ fn neighbour(pt: Pt, (dc, dr): (i8, i8)) -> Option<Pt> {
 /// near the ball (where jumps begin and are blocked) and the points next to
 /// men near it; with the engine's features, the blocks of the opponent's
 /// goals in one and the points around the ball's landings.
-pub(super) fn placements(p: &Position, engine: &Engine) -> Vec<Pt> {
+pub(super) fn placements(p: &Position, engine: &Engine, finder: &mut Finder) -> Vec<Pt> {
     let mut marks = Men::default();
     let b = p.ball;
     let near = |pt: Pt, r: i16| {
@@ -186,7 +208,7 @@ pub(super) fn placements(p: &Position, engine: &Engine) -> Vec<Pt> {
         }
     }
     if engine.threats {
-        mark_chain_blocks(p, &threats(p, SEARCH_STATES), &mut marks);
+        mark_chain_blocks(p, &threats(p, SEARCH_STATES, finder), &mut marks);
     }
     if engine.landings {
         // A man around a landing point makes the jump the first of a chain.
@@ -203,21 +225,26 @@ pub(super) fn placements(p: &Position, engine: &Engine) -> Vec<Pt> {
 
 /// The chains that score at once for the side to move, as far as a check
 /// holding `states` states finds.
-pub(super) fn goals_in_one(p: &Position, states: usize) -> Vec<Chain> {
-    match find_wins(p, states).wins {
+pub(super) fn goals_in_one(p: &Position, states: usize, finder: &mut Finder) -> Vec<Chain> {
+    match finder.wins(p, states).wins {
         Wins::Found(c) | Wins::Unknown(c) => c,
         Wins::None => Vec::new(),
     }
 }
 
+/// The position with the other side to move.
+fn turned(p: &Position) -> Position {
+    let mut them = *p;
+    them.to_move = p.to_move.other();
+    them
+}
+
 /// The opponent's goals in one, were it their move.
-fn threats(p: &Position, states: usize) -> Vec<Chain> {
+fn threats(p: &Position, states: usize, finder: &mut Finder) -> Vec<Chain> {
     if !p.ball_can_jump() {
         return Vec::new();
     }
-    let mut them = *p;
-    them.to_move = p.to_move.other();
-    goals_in_one(&them, states)
+    goals_in_one(&turned(p), states, finder)
 }
 
 /// Marks the placements that may stop `chains`: each landing point and the
@@ -245,9 +272,11 @@ fn mark_chain_blocks(p: &Position, chains: &[Chain], marks: &mut Men) {
 pub(super) struct Searcher {
     pub(super) nodes: u64,
     limit: u64,
-    table: HashMap<Position, Entry>,
+    table: FastMap<Position, Entry>,
     stopped: bool,
     engine: Engine,
+    /// The goal checks' working memory.
+    finder: Finder,
 }
 
 impl Searcher {
@@ -258,23 +287,22 @@ impl Searcher {
         }
     }
 
-    /// The moves searched from `p`, best-looking first: jumps by how near
-    /// they take the ball to the mover's goal, then the [`placements`].
-    fn moves(&self, p: &Position) -> Vec<Move> {
-        let me = p.to_move;
-        let mut jumps: Vec<(i32, Move)> = p
-            .jump_results(MAX_JUMPS)
-            .into_iter()
-            .map(|(c, at, _)| {
-                let mut q = *p;
-                q.ball = at;
-                (distance(&q, me), Move::Jump(c))
-            })
-            .collect();
-        crate::util::sort::sort_by_key(&mut jumps, |&(d, _)| d);
+    /// The moves searched from `p`, best-looking first: `first` (the best
+    /// of an earlier search), then jumps by how far they take the ball
+    /// towards the mover's goal, then the [`placements`].
+    fn moves(&mut self, p: &Position, first: Option<Move>) -> Vec<Move> {
+        let mut jumps: Vec<(i32, Move)> = Vec::new();
+        for (c, at, _) in p.jump_results(MAX_JUMPS) {
+            jumps.push((-gain(p, p.to_move, at), Move::Jump(c)));
+        }
+        crate::util::sort::sort_by_key(&mut jumps, |&(behind, _)| behind);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
-        let places = placements(p, &self.engine);
-        out.extend(places.into_iter().map(Move::Place));
+        for pt in placements(p, &self.engine, &mut self.finder) {
+            out.push(Move::Place(pt));
+        }
+        if let Some(i) = first.and_then(|b| out.iter().position(|&m| m == b)) {
+            out.swap(0, i);
+        }
         out
     }
 
@@ -285,13 +313,30 @@ impl Searcher {
         if !self.engine.threats || !p.ball_can_jump() {
             return evaluate(p, &self.engine.weights);
         }
-        if !goals_in_one(p, SEARCH_STATES).is_empty() {
+        let mine = self.finder.first_win(p, SEARCH_STATES);
+        if matches!(mine.wins, Wins::Found(_)) {
             return WIN;
         }
-        if extended < MAX_EXTENSIONS && !threats(p, SEARCH_STATES).is_empty() {
+        let them = turned(p);
+        let theirs = self.finder.first_win(&them, SEARCH_STATES);
+        if extended < MAX_EXTENSIONS && matches!(theirs.wins, Wins::Found(_)) {
             return self.negamax(p, 1, alpha, beta, extended + 1);
         }
-        evaluate(p, &self.engine.weights)
+        if !self.engine.chains {
+            return evaluate(p, &self.engine.weights);
+        }
+        let reach = |r: &Report, side| r.furthest.map_or(0, |to| gain(p, side, to));
+        let crowd = match self.engine.weights.crowd {
+            0 => 0,
+            _ => p.jumps(&p.men, p.ball).count() as i32,
+        };
+        score(
+            p,
+            &self.engine.weights,
+            reach(&mine, p.to_move),
+            reach(&theirs, them.to_move),
+            crowd,
+        )
     }
 
     /// The score of `p` for the side to move, searched `depth` plies;
@@ -328,10 +373,7 @@ impl Searcher {
             }
             first = best;
         }
-        let mut moves = self.moves(p);
-        if let Some(i) = first.and_then(|b| moves.iter().position(|&m| m == b)) {
-            moves.swap(0, i);
-        }
+        let moves = self.moves(p, first);
         let alpha_in = alpha;
         let mut best_score = -WIN * 2;
         let mut best_move = None;
@@ -483,6 +525,40 @@ impl Think for Strong {
 mod tests {
     use super::*;
 
+    /// A quiet leaf's score by `engine`, Ohs to move.
+    fn leaf_score(engine: Engine, ball: &str, men: &str) -> i32 {
+        let mut p = crate::phutball::fixtures::position(ball, men);
+        p.to_move = Side::Ohs;
+        Searcher::new(engine).leaf(&p, -WIN * 2, WIN * 2, MAX_EXTENSIONS)
+    }
+
+    #[test]
+    fn the_standard_leaf_counts_the_opponents_whole_chain() {
+        // Eks could jump H10 down over H9 to H8 and on over H7 to H6: four
+        // rows, two of them in the second jump, which a single-jump reach
+        // does not see. Ohs' own best jump (up over H11) gains two rows.
+        let (ball, men) = ("H10", "H9 H7 H11");
+        let single = Engine {
+            chains: false,
+            ..Engine::STANDARD
+        };
+        let w = Weights::TUNED;
+        let race = leaf_score(Engine::CLASSIC, ball, "") / Weights::CLASSIC.race;
+        assert_eq!(
+            leaf_score(single, ball, men),
+            w.race * race + w.reach * 2 - w.threat * 2
+        );
+        assert_eq!(
+            leaf_score(Engine::STANDARD, ball, men),
+            w.race * race + w.reach * 2 - w.threat * 4
+        );
+    }
+
+    #[test]
+    fn a_leaf_where_the_side_to_move_can_score_is_a_win() {
+        assert_eq!(leaf_score(Engine::STANDARD, "H16", "H17 H19"), WIN);
+    }
+
     #[test]
     fn engines_read_back_what_they_write() {
         for e in [
@@ -491,8 +567,11 @@ mod tests {
             Engine {
                 threats: true,
                 landings: false,
+                chains: false,
                 weights: "90,30,20,-5".parse().unwrap(),
             },
+            "landings".parse().unwrap(),
+            "standard:1,2,3,4".parse().unwrap(),
         ] {
             assert_eq!(e.to_string().parse::<Engine>(), Ok(e));
         }
@@ -506,7 +585,7 @@ mod tests {
         // the points past them, up the H file.
         let mut p = crate::phutball::fixtures::position("H10", "H11 H13 H15 H17 H19");
         p.to_move = Side::Ohs;
-        let chains = goals_in_one(&p, 1_000);
+        let chains = goals_in_one(&p, 1_000, &mut Finder::default());
         assert!(!chains.is_empty());
         let mut marks = Men::default();
         mark_chain_blocks(&p, &chains, &mut marks);
