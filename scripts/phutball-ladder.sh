@@ -3,21 +3,25 @@
 # processes), and engine A's score with its 95% interval:
 #   scripts/phutball-ladder.sh A B GAMES_PER_COLOUR MS_PER_MOVE SEED [LEVEL_A LEVEL_B] [BOARD]
 # A and B are engines as `parlour phutball selfplay` reads them (standard,
-# classic, standard:RACE,REACH,THREAT,CROWD, ...). LEVEL_A and LEVEL_B
+# classic, standard:RACE,REACH,THREAT,CROWD, ...). MS_PER_MOVE is both
+# sides' time, or A_MS/B_MS for each its own. LEVEL_A and LEVEL_B
 # default to strong; BOARD to 19x15. Prints one line: A, B, A's wins,
-# draws, losses, score and interval.
+# draws, losses, score and interval; each process's own report (nodes a
+# second, mean depth) goes to standard error.
 set -eu
 a=$1 b=$2 games=$3 ms=$4 seed=$5
 la=${6:-strong} lb=${7:-strong} board=${8:-19x15}
+ms_a=${ms%/*} ms_b=${ms#*/}
 bin=${PARLOUR_BIN:-target/release/parlour}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-common="--games $games --time-ms $ms --nodes 1000000000 --board $board"
+common="--games $games --nodes 1000000000 --board $board"
 # shellcheck disable=SC2086
 "$bin" phutball selfplay --ohs "$la" --ohs-engine "$a" --eks "$lb" --eks-engine "$b" \
-    $common --seed "$seed" >"$tmp/a-ohs" &
+    --ohs-time-ms "$ms_a" --eks-time-ms "$ms_b" $common --seed "$seed" >"$tmp/a-ohs" &
 # shellcheck disable=SC2086
 "$bin" phutball selfplay --ohs "$lb" --ohs-engine "$b" --eks "$la" --eks-engine "$a" \
+    --ohs-time-ms "$ms_b" --eks-time-ms "$ms_a" \
     $common --seed "$((seed + 1))" >"$tmp/a-eks"
 wait
 count() { awk -v k="$2" '$1 == k && $2 == "win" { print $3 } $1 == "draws" && k == "draws" { print $2 }' "$1"; }

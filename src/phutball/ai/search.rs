@@ -37,9 +37,10 @@ const MAX_EXTENSIONS: u8 = 2;
 /// The states a check for a goal in one inside the search may hold: a check
 /// that runs out says "no goal", and the search goes on as if quiet.
 const SEARCH_STATES: usize = 2_000;
-/// The most positions the transposition table remembers (about 120 bytes
-/// each): past it, the table is emptied.
-const TABLE_CAP: usize = 1 << 19;
+/// The most positions the transposition table remembers: past it, the
+/// table is emptied. Sized for it at the start (262,144 slots of 153 bytes,
+/// about 40 MB), so it never grows.
+const TABLE_CAP: usize = 1 << 17;
 
 /// What the search knows beyond alpha-beta: the engine the levels use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -283,6 +284,9 @@ impl Searcher {
     fn new(engine: Engine) -> Searcher {
         Searcher {
             engine,
+            // Sized once: growing a large table moves every entry at once,
+            // which in the browser held a frame for up to 100 ms.
+            table: FastMap::with_capacity_and_hasher(TABLE_CAP, Default::default()),
             ..Searcher::default()
         }
     }
