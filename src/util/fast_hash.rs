@@ -14,7 +14,8 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 
 /// Multiplies in each word and rotates between them (the scheme of the
 /// Rust compiler's own "Fx" hasher), then mixes the high bits down at the
-/// end, since the table picks buckets by the low bits.
+/// end (a multiply carries bits only upwards, and the table picks buckets
+/// by the low bits).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FastHasher(u64);
 
@@ -29,7 +30,8 @@ impl FastHasher {
 
 impl Hasher for FastHasher {
     fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
+        let h = (self.0 ^ (self.0 >> 32)).wrapping_mul(K);
+        h ^ (h >> 29)
     }
 
     /// Byte by byte: the keys hashed often (men, points) write whole
