@@ -158,8 +158,7 @@ impl GameDef for PhutballDef {
                 format!("Hint: {text} scores at once.")
             }
             finder::Wins::None => {
-                let mut threat = p;
-                threat.to_move = p.to_move.other();
+                let threat = p.turned();
                 match finder::find_wins(&threat, finder::HINT_STATES).wins {
                     finder::Wins::Found(c) => format!(
                         "No goal in one for you, but {} threaten {}: block it.",

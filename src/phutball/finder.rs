@@ -10,7 +10,7 @@
 //! memory as well as time: about 220 bytes a state.
 
 use super::board::Pt;
-use super::rules::{Chain, Men, OwnGoal, Position};
+use super::rules::{Chain, Men, OwnGoal, Position, Side};
 use crate::util::fast_hash::FastSet;
 use std::collections::VecDeque;
 
@@ -84,24 +84,22 @@ impl Finder {
         seen.clear();
         queue.clear();
         let mut wins = Vec::new();
+        // Which way up the board the side to move attacks.
+        let up: i16 = match p.to_move {
+            Side::Ohs => 1,
+            Side::Eks => -1,
+        };
         // Goal-ward jumps first: they find the wins soonest.
         let mut order = [0, 1, 2, 3, 4, 5, 6, 7];
         crate::util::sort::sort_by_key(&mut order, |&d| {
-            let dr = super::rules::DIRS[usize::from(d)].1;
-            match p.to_move {
-                super::rules::Side::Ohs => -dr,
-                super::rules::Side::Eks => dr,
-            }
+            -i16::from(super::rules::DIRS[usize::from(d)].1) * up
         });
         seen.insert((p.ball, p.men));
         queue.push_back((p.ball, p.men, Chain::EMPTY, false));
         let mut nodes = 0;
         let mut furthest = None;
         // How far up the board, as the side to move sees it, a row is.
-        let ahead = |row: u8| match p.to_move {
-            super::rules::Side::Ohs => i16::from(row),
-            super::rules::Side::Eks => -i16::from(row),
-        };
+        let ahead = |row: u8| i16::from(row) * up;
         while let Some((at, men, chain, ended)) = queue.pop_front() {
             if ended {
                 continue;

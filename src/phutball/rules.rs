@@ -553,6 +553,15 @@ impl Position {
         Ok(scored)
     }
 
+    /// The same board with the other side to move: what the opponent could
+    /// do were it their move (their threats).
+    pub fn turned(&self) -> Position {
+        Position {
+            to_move: self.to_move.other(),
+            ..*self
+        }
+    }
+
     /// Whether a chain may not end on `at`: it would score for the other
     /// side, and the rules forbid own goals.
     pub fn is_own_goal(&self, at: Pt) -> bool {

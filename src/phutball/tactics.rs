@@ -296,8 +296,7 @@ impl Prover {
         };
         // A defence whose answers are most moves is too easy to count.
         let few = |t: &Tactic| t.answers.len() * 4 <= moves.len();
-        let mut them = *p;
-        them.to_move = p.to_move.other();
+        let them = p.turned();
         if self.goal_in_one(&them)?.is_some() {
             let answers = self.stoppers(p, &moves, 1)?;
             return Ok(tactic(Kind::Block, answers).filter(few));

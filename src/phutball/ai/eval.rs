@@ -77,21 +77,23 @@ impl FromStr for Weights {
     }
 }
 
-/// How far the ball is from the rows `side` scores on.
-pub fn distance(p: &Position, side: Side) -> i32 {
-    let d = p.options.dims;
+/// How many rows `row` is from the rows `side` scores on.
+fn rows_to_goal(p: &Position, side: Side, row: u8) -> i32 {
     match side {
-        Side::Ohs => i32::from(d.rows) - i32::from(p.ball.row),
-        Side::Eks => i32::from(p.ball.row) - 1,
+        Side::Ohs => i32::from(p.options.dims.rows) - i32::from(row),
+        Side::Eks => i32::from(row) - 1,
     }
     .max(0)
 }
 
+/// How far the ball is from the rows `side` scores on.
+pub fn distance(p: &Position, side: Side) -> i32 {
+    rows_to_goal(p, side, p.ball.row)
+}
+
 /// The rows the ball gains towards `side`'s goal by going to `to`.
 pub fn gain(p: &Position, side: Side, to: Pt) -> i32 {
-    let mut q = *p;
-    q.ball = to;
-    distance(p, side) - distance(&q, side)
+    distance(p, side) - rows_to_goal(p, side, to.row)
 }
 
 /// The position's worth to the side to move, under `w`, with each side's

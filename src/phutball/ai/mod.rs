@@ -174,9 +174,7 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             if let Some(win) = first_win(p) {
                 return ready(Some(win));
             }
-            let mut opponent = *p;
-            opponent.to_move = p.to_move.other();
-            let threatened = has_win(&opponent);
+            let threatened = has_win(&p.turned());
             let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             if threatened {
                 // Consider every placement, and keep only the moves that block.

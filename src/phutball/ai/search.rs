@@ -233,19 +233,12 @@ pub(super) fn goals_in_one(p: &Position, states: usize, finder: &mut Finder) -> 
     }
 }
 
-/// The position with the other side to move.
-fn turned(p: &Position) -> Position {
-    let mut them = *p;
-    them.to_move = p.to_move.other();
-    them
-}
-
 /// The opponent's goals in one, were it their move.
 fn threats(p: &Position, states: usize, finder: &mut Finder) -> Vec<Chain> {
     if !p.ball_can_jump() {
         return Vec::new();
     }
-    goals_in_one(&turned(p), states, finder)
+    goals_in_one(&p.turned(), states, finder)
 }
 
 /// Marks the placements that may stop `chains`: each landing point and the
@@ -321,7 +314,7 @@ impl Searcher {
         if matches!(mine.wins, Wins::Found(_)) {
             return WIN;
         }
-        let them = turned(p);
+        let them = p.turned();
         let theirs = self.finder.first_win(&them, SEARCH_STATES);
         if extended < MAX_EXTENSIONS && matches!(theirs.wins, Wins::Found(_)) {
             return self.negamax(p, 1, alpha, beta, extended + 1);
