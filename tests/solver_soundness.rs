@@ -227,3 +227,43 @@ fn same_colour_with_runs_of_one_suit() {
     );
     check("whitehead", r, 8, 120);
 }
+
+#[test]
+fn a_position_lost_dealt_singly_without_a_pass_limit_is_lost_however_dealt() {
+    // The summary search proves a hard deal lost by proving its relaxation
+    // lost: the same position dealt singly with no pass limit. Checked here
+    // directly, since the small positions above are decided before it starts.
+    let budget = setting("SOUND_BUDGET", 20_000) as usize;
+    let positions = 200 * setting("SOUND_SCALE", 1);
+    for (draw, passes) in [
+        (3, Passes::Unlimited),
+        (3, Passes::Limited(2)),
+        (1, Passes::Limited(1)),
+    ] {
+        let r = rules(Build::AlternateColour, Runs::Any, Fill::King, draw, passes);
+        let mut rng = Rng::new(Seed(0x7e1a));
+        let mut confirmed = 0;
+        for i in 0..positions {
+            let s = position(&mut rng, r, 8);
+            let mut relaxed = s.clone();
+            relaxed.rules.draw = 1;
+            relaxed.rules.passes = Passes::Unlimited;
+            let limits = Limits {
+                nodes: 200_000,
+                table_slots: 1 << 16,
+            };
+            let verdict = solve(&relaxed, limits).expect("supported rules").verdict;
+            if verdict == Verdict::Unwinnable {
+                match exhaustive(&s, budget) {
+                    Truth::Lost => confirmed += 1,
+                    Truth::Won => {
+                        panic!("draw {draw} #{i}: lost dealt singly, won as dealt\n{s:?}")
+                    }
+                    Truth::TooBig => debug("relaxation", i, &verdict),
+                }
+            }
+        }
+        eprintln!("draw {draw}, {passes:?}: {confirmed} relaxed losses confirmed, of {positions}");
+        assert!(confirmed >= 3, "draw {draw}: {confirmed} compared");
+    }
+}

@@ -68,6 +68,8 @@ mod steps;
 mod summary;
 mod table;
 mod talon;
+#[cfg(feature = "summary-solver")]
+mod turns;
 mod verdict;
 
 use dfs::{Dfs, Outcome, Space};

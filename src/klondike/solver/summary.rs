@@ -239,6 +239,22 @@ pub(super) struct Piles {
     carried: u64,
     deal: DealRule,
     from_foundation: bool,
+    /// How [`Space::moves`] orders the moves.
+    order: Order,
+}
+
+/// The orders the search walks in, in turns ([`super::turns::Turns`]). No order
+/// is best for every deal: measured on draw-3 deals 1-1,000 at 1 s, one
+/// walk in the first order left 40 unknown, walks in the first two 31, and
+/// in all three 27 (a fourth, stock first with reveals from the left, 28).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// Cards up, reveals from left to right, the stock, foundation cards down.
+    Plain,
+    /// Reveals from the piles with the most locked cards first.
+    Tallest,
+    /// The stock first, then reveals from the tallest piles.
+    Stock,
 }
 
 impl Piles {
@@ -269,6 +285,7 @@ impl Piles {
                 passes: r.passes_allowed(),
             },
             from_foundation: r.from_foundation,
+            order: Order::Plain,
         };
         let talon: Vec<u8> = state
             .waste
@@ -298,6 +315,16 @@ impl Piles {
             piles.settle(&mut sum, p);
         }
         Some((piles, sum))
+    }
+
+    /// The same search in each move order it walks in ([`Order`]).
+    pub(super) fn orders(&self) -> Vec<Piles> {
+        [Order::Plain, Order::Tallest, Order::Stock]
+            .map(|order| Piles {
+                order,
+                ..self.clone()
+            })
+            .into()
     }
 
     /// How the search deals.
@@ -672,6 +699,7 @@ impl Space for Piles {
                 out.push(Step::Up(c));
             }
         }
+        let first_reveal = out.len();
         for p in 0..self.piles {
             let Some(c) = self.surface(s, p) else {
                 continue;
@@ -685,6 +713,12 @@ impl Space for Piles {
             if useful && Self::lands(&sight, c) {
                 out.push(Step::Reveal(p as u8));
             }
+        }
+        if self.order != Order::Plain {
+            out[first_reveal..].sort_by_key(|step| match step {
+                Step::Reveal(p) => std::cmp::Reverse(s.height[usize::from(*p)]),
+                _ => std::cmp::Reverse(0),
+            });
         }
         for &(target, recycles) in targets.iter() {
             let c = s.talon.at(target);
@@ -706,6 +740,10 @@ impl Space for Piles {
                     up: false,
                 });
             }
+        }
+        if self.order == Order::Stock {
+            // A stable sort: the reveals keep their order behind the stock.
+            out[first_reveal..].sort_by_key(|step| !matches!(step, Step::Talon { .. }));
         }
         if self.from_foundation {
             for f in 0..4 {

@@ -1,0 +1,92 @@
+//! Depth-first walks in several move orders, taking turns over one table.
+
+use super::dfs::{Dfs, Outcome, Space};
+use super::Table;
+
+/// Positions a walk searches before the next takes its turn.
+const TURN: u64 = 1024;
+
+/// A search of one position by several [`Dfs`] walks, each ordering the
+/// moves its own way, which take turns and share one table: a position one
+/// of them has entered, the others skip.
+///
+/// That costs a proof nothing: every position is still entered once, by
+/// one walk or another, and its moves are all tried by that walk, so when
+/// every walk is over the positions entered are closed under the moves. A
+/// win is found by whichever order reaches it first: no one order suits
+/// every deal, and on a hard one an order may find a win in a few thousand
+/// positions that another needs millions for.
+pub(super) struct Turns<S: Space> {
+    walks: Vec<Dfs<S>>,
+    /// The walk whose turn it is.
+    turn: usize,
+    pub(super) table: Table,
+    pub(super) nodes: u64,
+    limit: u64,
+    pub(super) outcome: Option<Outcome<S::Node, S::Step>>,
+}
+
+impl<S: Space> Turns<S> {
+    /// Walks from `root` in each of `orders` (at least one), giving up after
+    /// `limit` positions in all, the table growing to at most `table_slots` slots.
+    pub(super) fn new(orders: Vec<S>, root: S::Node, limit: u64, table_slots: usize) -> Turns<S> {
+        let mut walks: Vec<Dfs<S>> = orders
+            .into_iter()
+            .map(|space| Dfs::new(space, root, u64::MAX, table_slots))
+            .collect();
+        // The first walk's table, which holds the root, is the one they share;
+        // each walk holds it only while it runs.
+        let table = std::mem::replace(&mut walks[0].table, Table::new(0));
+        Turns {
+            walks,
+            turn: 0,
+            table,
+            nodes: 0,
+            limit,
+            outcome: None,
+        }
+    }
+
+    /// The rules the search plays by.
+    pub(super) fn space(&self) -> &S {
+        &self.walks[0].space
+    }
+
+    /// Searches up to `slice` more positions; true once the search is over.
+    pub(super) fn run(&mut self, slice: u64) -> bool {
+        let stop = self.nodes.saturating_add(slice);
+        while self.outcome.is_none() {
+            if let Some(won) = self.walks.iter_mut().find_map(|w| match w.outcome {
+                Some(Outcome::Won(..)) => w.outcome.take(),
+                _ => None,
+            }) {
+                self.outcome = Some(won);
+                break;
+            }
+            if self.walks.iter().all(|w| w.outcome.is_some()) {
+                self.outcome = Some(Outcome::Exhausted);
+                break;
+            }
+            if self.nodes >= self.limit {
+                self.outcome = Some(Outcome::OutOfBudget);
+                break;
+            }
+            if self.nodes >= stop {
+                return false;
+            }
+            let turn = self.turn;
+            self.turn = (turn + 1) % self.walks.len();
+            let walk = &mut self.walks[turn];
+            if walk.outcome.is_some() {
+                continue;
+            }
+            let budget = TURN.min(stop - self.nodes).min(self.limit - self.nodes);
+            let before = walk.nodes;
+            std::mem::swap(&mut walk.table, &mut self.table);
+            walk.run(budget);
+            std::mem::swap(&mut walk.table, &mut self.table);
+            self.nodes += walk.nodes - before;
+        }
+        true
+    }
+}
