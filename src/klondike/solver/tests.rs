@@ -124,17 +124,22 @@ fn limited_passes_can_make_a_deal_unwinnable() {
     );
 }
 
+/// Klondike's deal `seed`, dealing `draw` cards at a time.
+fn dealt(draw: u8, seed: u64) -> State {
+    State::deal(
+        Rules {
+            draw,
+            ..Rules::default()
+        },
+        Seed(seed),
+    )
+}
+
 #[test]
 fn seeded_deals_replay_and_answers_are_deterministic() {
     for seed in 0..12 {
         for draw in [1, 3] {
-            let s = State::deal(
-                Rules {
-                    draw,
-                    ..Rules::default()
-                },
-                Seed(seed),
-            );
+            let s = dealt(draw, seed);
             let limits = Limits {
                 nodes: 30_000,
                 table_slots: 1 << 16,
@@ -428,13 +433,7 @@ fn walks_in_other_orders_find_a_win_the_first_order_misses() {
     // Deal 228 dealing by threes: the first order (reveals from the left)
     // searched 57 million positions before its win; reveals from the
     // tallest piles find one in about a thousand.
-    let s = State::deal(
-        Rules {
-            draw: 3,
-            ..Rules::default()
-        },
-        Seed(228),
-    );
+    let s = dealt(3, 228);
     let limits = Limits {
         nodes: 100_000,
         table_slots: 1 << 18,
@@ -450,13 +449,7 @@ fn walks_in_other_orders_find_a_win_the_first_order_misses() {
 fn a_hard_deal_is_proved_lost_by_its_relaxation() {
     // Deal 536 by threes: its own search proves it lost in 475,371
     // positions; dealt singly with no pass limit, it is lost in 12,662.
-    let s = State::deal(
-        Rules {
-            draw: 3,
-            ..Rules::default()
-        },
-        Seed(536),
-    );
+    let s = dealt(3, 536);
     let limits = Limits {
         nodes: 150_000,
         table_slots: 1 << 18,
