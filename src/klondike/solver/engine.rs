@@ -168,7 +168,7 @@ impl Summarised {
             limits.table_slots
         };
         Some(Summarised {
-            dfs: Turns::new(piles.orders(), root, u64::MAX, slots),
+            dfs: Turns::new(piles.orders(), root, slots),
             relaxed: if relaxes {
                 Relaxation::Later
             } else {
@@ -249,7 +249,6 @@ impl Summarised {
             Some((piles, root)) => Relaxation::Running(Box::new(Turns::new(
                 piles.orders(),
                 root,
-                u64::MAX,
                 self.limits.table_slots / 2,
             ))),
             None => Relaxation::Over,

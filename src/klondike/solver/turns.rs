@@ -22,14 +22,14 @@ pub(super) struct Turns<S: Space> {
     turn: usize,
     pub(super) table: Table,
     pub(super) nodes: u64,
-    limit: u64,
+    /// A win, or [`Outcome::Exhausted`]: the caller keeps the budget.
     pub(super) outcome: Option<Outcome<S::Node, S::Step>>,
 }
 
 impl<S: Space> Turns<S> {
-    /// Walks from `root` in each of `orders` (at least one), giving up after
-    /// `limit` positions in all, the table growing to at most `table_slots` slots.
-    pub(super) fn new(orders: Vec<S>, root: S::Node, limit: u64, table_slots: usize) -> Turns<S> {
+    /// Walks from `root` in each of `orders` (at least one), the table
+    /// growing to at most `table_slots` slots.
+    pub(super) fn new(orders: Vec<S>, root: S::Node, table_slots: usize) -> Turns<S> {
         let mut walks: Vec<Dfs<S>> = orders
             .into_iter()
             .map(|space| Dfs::new(space, root, u64::MAX, table_slots))
@@ -42,7 +42,6 @@ impl<S: Space> Turns<S> {
             turn: 0,
             table,
             nodes: 0,
-            limit,
             outcome: None,
         }
     }
@@ -67,10 +66,6 @@ impl<S: Space> Turns<S> {
                 self.outcome = Some(Outcome::Exhausted);
                 break;
             }
-            if self.nodes >= self.limit {
-                self.outcome = Some(Outcome::OutOfBudget);
-                break;
-            }
             if self.nodes >= stop {
                 return false;
             }
@@ -80,7 +75,7 @@ impl<S: Space> Turns<S> {
             if walk.outcome.is_some() {
                 continue;
             }
-            let budget = TURN.min(stop - self.nodes).min(self.limit - self.nodes);
+            let budget = TURN.min(stop - self.nodes);
             let before = walk.nodes;
             std::mem::swap(&mut walk.table, &mut self.table);
             walk.run(budget);
