@@ -22,6 +22,11 @@ pub(super) trait Space {
     fn key(&self, node: &Self::Node) -> u64;
     /// Whether [`Space::dominators`] names any.
     const DOMINATES: bool = false;
+    /// The table size (in slots) from which the search looks a position's
+    /// children up all at once when it enters it ([`Dfs::look_ahead`]):
+    /// worth it once the table is far larger than the cache. Never, unless
+    /// a space says so.
+    const LOOK_AHEAD_SLOTS: usize = usize::MAX;
     /// The keys of positions whose moves include all of `node`'s (so once
     /// one of them is searched, `node` need not be), appended to `out`.
     fn dominators(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
@@ -68,7 +73,20 @@ pub(super) struct Dfs<S: Space> {
     pub(super) outcome: Option<Outcome<S::Node, S::Step>>,
     /// Reused for [`Space::dominators`].
     dominators: Vec<u64>,
+    /// With [`Space::LOOK_AHEAD_SLOTS`], the key of each of `steps`' children,
+    /// [`WON`], [`SEEN`] if it was in the table when its parent was
+    /// entered, or [`UNKNOWN`].
+    keys: Vec<u64>,
+    /// Forced moves worked out for a child's key, and dropped.
+    scratch: Vec<S::Step>,
 }
+
+/// In [`Dfs::keys`]: the child is won. (Keys have bit 0 set.)
+const WON: u64 = 0;
+/// In [`Dfs::keys`]: the child was searched already.
+const SEEN: u64 = 2;
+/// In [`Dfs::keys`]: the child was not looked at.
+const UNKNOWN: u64 = 4;
 
 impl<S: Space> Dfs<S> {
     /// A search of `root` that gives up after `limit` positions, its table
@@ -86,6 +104,8 @@ impl<S: Space> Dfs<S> {
             limit,
             outcome: None,
             dominators: Vec::new(),
+            keys: Vec::new(),
+            scratch: Vec::new(),
         };
         let mut node = s.root;
         s.space.force(&mut node, &mut s.path);
@@ -110,6 +130,9 @@ impl<S: Space> Dfs<S> {
         }
         let start = self.steps.len();
         self.space.moves(&node, &mut self.steps);
+        if S::LOOK_AHEAD_SLOTS < usize::MAX {
+            self.look_ahead(&node, start);
+        }
         self.stack.push(Frame {
             node,
             start,
@@ -118,6 +141,57 @@ impl<S: Space> Dfs<S> {
             path_len: self.path.len(),
             hash,
         });
+    }
+
+    /// Works out the keys of `node`'s children (its moves from `start` on)
+    /// and looks them all up at once, once the table has
+    /// [`Space::LOOK_AHEAD_SLOTS`]: far larger than the cache, nearly every look is a wait for memory, and most
+    /// children were searched already; looked up one by one, as the walk
+    /// comes to them, each wait comes after the last, while loads issued
+    /// together are waited for together. A child the table holds now was
+    /// searched or is being searched, whatever the table forgets later, so
+    /// it is marked [`SEEN`] and skipped; the rest are looked up again when
+    /// the walk comes to them, as the positions searched in between may
+    /// include them. While the table fits the cache, working the children
+    /// out twice costs more than it saves: they are marked [`UNKNOWN`].
+    fn look_ahead(&mut self, node: &S::Node, start: usize) {
+        if self.table.slots() < S::LOOK_AHEAD_SLOTS {
+            self.keys.resize(self.steps.len(), UNKNOWN);
+            return;
+        }
+        for &step in &self.steps[start..] {
+            let mut child = *node;
+            self.space.apply(&mut child, step);
+            self.scratch.clear();
+            self.space.force(&mut child, &mut self.scratch);
+            self.keys.push(if self.space.won(&child) {
+                WON
+            } else {
+                self.space.key(&child)
+            });
+        }
+        let keys = &mut self.keys[start..];
+        self.table.touch(keys);
+        for key in keys {
+            if *key != WON && self.table.contains(*key) {
+                *key = SEEN;
+            }
+        }
+    }
+
+    /// Whether `node` (whose key is `hash`) or a position that dominates it
+    /// was searched already, as the table and [`Dfs::dominated`] say, with
+    /// every look it may take (the marks it leaves if searched included)
+    /// loaded at once first.
+    fn look_around(&mut self, node: &S::Node, hash: u64) -> bool {
+        self.dominators.clear();
+        self.space.dominators(node, &mut self.dominators);
+        let dominators = self.dominators.len();
+        self.space.marks(node, &mut self.dominators);
+        self.dominators.push(hash);
+        self.table.touch(&self.dominators);
+        self.dominators.truncate(dominators);
+        self.table.contains(hash) || self.dominators.iter().any(|&h| self.table.contains(h))
     }
 
     /// Whether a position whose moves include all of `node`'s was searched already.
@@ -148,29 +222,51 @@ impl<S: Space> Dfs<S> {
                 let (hash, start) = (top.hash, top.start);
                 self.stack.pop();
                 self.steps.truncate(start);
+                if S::LOOK_AHEAD_SLOTS < usize::MAX {
+                    self.keys.truncate(start);
+                }
                 self.on_path.remove(&hash);
                 continue;
             }
             let step = self.steps[top.next];
+            let looked = if S::LOOK_AHEAD_SLOTS < usize::MAX {
+                self.keys[top.next]
+            } else {
+                UNKNOWN
+            };
             top.next += 1;
+            self.nodes += 1;
+            if looked == SEEN {
+                continue;
+            }
             let mut child = top.node;
             self.path.truncate(top.path_len);
             self.space.apply(&mut child, step);
             self.path.push(step);
-            self.nodes += 1;
             self.space.force(&mut child, &mut self.path);
-            if self.space.won(&child) {
+            let won = match looked {
+                UNKNOWN => self.space.won(&child),
+                key => key == WON,
+            };
+            if won {
                 self.outcome = Some(Outcome::Won(child, std::mem::take(&mut self.path)));
                 break;
             }
-            let hash = self.space.key(&child);
+            let hash = match looked {
+                UNKNOWN => self.space.key(&child),
+                key => key,
+            };
+            if self.on_path.contains(&hash) {
+                continue;
+            }
             // Most children were searched already: the table answers that
             // at the cost of one look, the dominators at several.
-            if self.on_path.contains(&hash)
-                || self.table.contains(hash)
-                || (S::DOMINATES && self.dominated(&child))
-                || !self.table.remember(hash)
-            {
+            let seen = if S::DOMINATES && looked != UNKNOWN {
+                self.look_around(&child, hash)
+            } else {
+                self.table.contains(hash) || (S::DOMINATES && self.dominated(&child))
+            };
+            if seen || !self.table.remember(hash) {
                 continue;
             }
             self.on_path.insert(hash);

@@ -72,6 +72,21 @@ impl Table {
             .any(|held| held == hash)
     }
 
+    /// Loads the first slot of each hash, all at once, so that the looks
+    /// that follow find them in the cache.
+    pub(super) fn touch(&self, hashes: &[u64]) {
+        let mut x = 0;
+        for &h in hashes {
+            x ^= self.slots[self.first(h)];
+        }
+        std::hint::black_box(x);
+    }
+
+    /// The slots it has now.
+    pub(super) fn slots(&self) -> usize {
+        self.slots.len()
+    }
+
     /// The most positions held at once.
     pub(super) fn peak_len(&self) -> usize {
         self.used

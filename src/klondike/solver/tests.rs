@@ -456,3 +456,81 @@ fn a_hard_deal_is_proved_lost_by_its_relaxation() {
     };
     assert_eq!(solve(&s, limits).unwrap().verdict, Verdict::Unwinnable);
 }
+
+#[cfg(feature = "summary-solver")]
+#[test]
+fn the_relaxations_turns_do_not_depend_on_the_slices() {
+    // Deal 536 by threes is decided once its relaxation has joined in.
+    let s = dealt(3, 536);
+    let limits = Limits {
+        nodes: 400_000,
+        table_slots: 1 << 18,
+    };
+    let whole = solve(&s, limits).unwrap();
+    assert_eq!(whole.verdict, Verdict::Unwinnable);
+    for slice in [1_000, 20_000] {
+        let mut solver = Solver::new(&s, limits).unwrap();
+        let sliced = loop {
+            if let Some(r) = solver.run(slice) {
+                break r;
+            }
+        };
+        assert_eq!(sliced, whole, "slices of {slice}");
+    }
+}
+
+/// The summary search, looking its children up together from a table of
+/// `FROM` slots on.
+#[cfg(feature = "summary-solver")]
+#[derive(Clone)]
+struct Ahead<const FROM: usize>(summary::Piles);
+
+#[cfg(feature = "summary-solver")]
+impl<const FROM: usize> Space for Ahead<FROM> {
+    type Node = summary::Summary;
+    type Step = summary::Step;
+    fn moves(&mut self, node: &Self::Node, out: &mut Vec<Self::Step>) {
+        self.0.moves(node, out)
+    }
+    fn apply(&self, node: &mut Self::Node, step: Self::Step) {
+        self.0.apply(node, step)
+    }
+    fn force(&self, node: &mut Self::Node, path: &mut Vec<Self::Step>) {
+        self.0.force(node, path)
+    }
+    fn won(&self, node: &Self::Node) -> bool {
+        self.0.won(node)
+    }
+    fn key(&self, node: &Self::Node) -> u64 {
+        self.0.key(node)
+    }
+    const DOMINATES: bool = <summary::Piles as Space>::DOMINATES;
+    const LOOK_AHEAD_SLOTS: usize = FROM;
+    fn dominators(&self, node: &Self::Node, out: &mut Vec<u64>) {
+        self.0.dominators(node, out)
+    }
+    fn marks(&self, node: &Self::Node, out: &mut Vec<u64>) {
+        self.0.marks(node, out)
+    }
+}
+
+#[cfg(feature = "summary-solver")]
+#[test]
+fn looking_children_up_together_changes_the_speed_never_the_search() {
+    for draw in [1, 3] {
+        for seed in [3, 17, 98, 228, 536] {
+            let (piles, root) = summary::Piles::new(&dealt(draw, seed)).unwrap();
+            let mut ahead = Dfs::new(Ahead::<0>(piles.clone()), root, 60_000, 1 << 16);
+            let mut one = Dfs::new(Ahead::<{ usize::MAX }>(piles), root, 60_000, 1 << 16);
+            ahead.run(u64::MAX);
+            one.run(u64::MAX);
+            assert_eq!(ahead.nodes, one.nodes, "deal {seed} by {draw}");
+            match (&ahead.outcome, &one.outcome) {
+                (Some(Outcome::Won(_, a)), Some(Outcome::Won(_, b))) => assert_eq!(a, b),
+                (Some(Outcome::Exhausted), Some(Outcome::Exhausted))
+                | (Some(Outcome::OutOfBudget), Some(Outcome::OutOfBudget)) => {}
+                _ => panic!("deal {seed} by {draw}: the searches ended differently"),
+            }
+        }
+    }
+}

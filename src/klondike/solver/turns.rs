@@ -18,8 +18,10 @@ const TURN: u64 = 1024;
 /// positions that another needs millions for.
 pub(super) struct Turns<S: Space> {
     walks: Vec<Dfs<S>>,
-    /// The walk whose turn it is.
+    /// The walk whose turn it is, and the positions left in its turn (kept
+    /// from call to call, so the turns do not depend on the slices asked for).
     turn: usize,
+    turn_left: u64,
     pub(super) table: Table,
     pub(super) nodes: u64,
     /// A win, or [`Outcome::Exhausted`]: the caller keeps the budget.
@@ -40,6 +42,7 @@ impl<S: Space> Turns<S> {
         Turns {
             walks,
             turn: 0,
+            turn_left: TURN,
             table,
             nodes: 0,
             outcome: None,
@@ -69,18 +72,21 @@ impl<S: Space> Turns<S> {
             if self.nodes >= stop {
                 return false;
             }
-            let turn = self.turn;
-            self.turn = (turn + 1) % self.walks.len();
-            let walk = &mut self.walks[turn];
-            if walk.outcome.is_some() {
-                continue;
+            let walk = &mut self.walks[self.turn];
+            if walk.outcome.is_none() {
+                let before = walk.nodes;
+                std::mem::swap(&mut walk.table, &mut self.table);
+                walk.run(self.turn_left.min(stop - self.nodes));
+                std::mem::swap(&mut walk.table, &mut self.table);
+                let walked = walk.nodes - before;
+                self.nodes += walked;
+                self.turn_left -= walked;
+                if walk.outcome.is_none() && self.turn_left > 0 {
+                    continue;
+                }
             }
-            let budget = TURN.min(stop - self.nodes);
-            let before = walk.nodes;
-            std::mem::swap(&mut walk.table, &mut self.table);
-            walk.run(budget);
-            std::mem::swap(&mut walk.table, &mut self.table);
-            self.nodes += walk.nodes - before;
+            self.turn = (self.turn + 1) % self.walks.len();
+            self.turn_left = TURN;
         }
         true
     }
