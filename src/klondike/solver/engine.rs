@@ -223,6 +223,9 @@ impl Summarised {
         }
     }
 
+    /// Searches up to `slice` more positions, the deal's own search and
+    /// (once it has joined in) its relaxation taking turns; the report once
+    /// either decides the deal or the budget is spent.
     fn run(&mut self, slice: u64) -> Option<Report> {
         let stop = self.nodes().saturating_add(slice).min(self.limits.nodes);
         loop {
