@@ -9,7 +9,7 @@
 //! ```
 
 use parlour::klondike::rules::{Rules, State};
-use parlour::klondike::solver::{solve, Limits};
+use parlour::klondike::solver::{solve, Limits, Verdict};
 use parlour::Seed;
 
 /// Solves the benchmark deals; returns (positions searched, verdicts as text).
@@ -33,7 +33,12 @@ fn workload() -> (u64, String) {
         )
         .expect("Klondike is supported");
         nodes += r.nodes;
-        verdicts.push(r.verdict.name().chars().next().unwrap_or('?'));
+        // w: winnable, l: lost (unwinnable), ?: unknown.
+        verdicts.push(match r.verdict {
+            Verdict::Winnable(_) => 'w',
+            Verdict::Unwinnable => 'l',
+            Verdict::Unknown => '?',
+        });
     }
     (nodes, verdicts)
 }
