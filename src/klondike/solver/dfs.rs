@@ -89,6 +89,9 @@ const SEEN: u64 = 2;
 const UNKNOWN: u64 = 4;
 
 impl<S: Space> Dfs<S> {
+    /// Whether the space ever looks children up together ([`Dfs::look_ahead`]).
+    const LOOKS_AHEAD: bool = S::LOOK_AHEAD_SLOTS < usize::MAX;
+
     /// A search of `root` that gives up after `limit` positions, its table
     /// growing to at most `table_slots` slots.
     pub(super) fn new(space: S, root: S::Node, limit: u64, table_slots: usize) -> Dfs<S> {
@@ -130,7 +133,7 @@ impl<S: Space> Dfs<S> {
         }
         let start = self.steps.len();
         self.space.moves(&node, &mut self.steps);
-        if S::LOOK_AHEAD_SLOTS < usize::MAX {
+        if Self::LOOKS_AHEAD {
             self.look_ahead(&node, start);
         }
         self.stack.push(Frame {
@@ -145,10 +148,10 @@ impl<S: Space> Dfs<S> {
 
     /// Works out the keys of `node`'s children (its moves from `start` on)
     /// and looks them all up at once, once the table has
-    /// [`Space::LOOK_AHEAD_SLOTS`]: far larger than the cache, nearly every look is a wait for memory, and most
-    /// children were searched already; looked up one by one, as the walk
-    /// comes to them, each wait comes after the last, while loads issued
-    /// together are waited for together. A child the table holds now was
+    /// [`Space::LOOK_AHEAD_SLOTS`]. Far larger than the cache, nearly every
+    /// look is a wait for memory, and most children were searched already;
+    /// looked up one by one, as the walk comes to them, each wait comes
+    /// after the last, while loads issued together are waited for together. A child the table holds now was
     /// searched or is being searched, whatever the table forgets later, so
     /// it is marked [`SEEN`] and skipped; the rest are looked up again when
     /// the walk comes to them, as the positions searched in between may
@@ -222,14 +225,14 @@ impl<S: Space> Dfs<S> {
                 let (hash, start) = (top.hash, top.start);
                 self.stack.pop();
                 self.steps.truncate(start);
-                if S::LOOK_AHEAD_SLOTS < usize::MAX {
+                if Self::LOOKS_AHEAD {
                     self.keys.truncate(start);
                 }
                 self.on_path.remove(&hash);
                 continue;
             }
             let step = self.steps[top.next];
-            let looked = if S::LOOK_AHEAD_SLOTS < usize::MAX {
+            let looked = if Self::LOOKS_AHEAD {
                 self.keys[top.next]
             } else {
                 UNKNOWN

@@ -32,12 +32,14 @@ impl<S: Space> Turns<S> {
     /// Walks from `root` in each of `orders` (at least one), the table
     /// growing to at most `table_slots` slots.
     pub(super) fn new(orders: Vec<S>, root: S::Node, table_slots: usize) -> Turns<S> {
+        // The first walk's table, which holds the root, is the one they share;
+        // each walk holds it only while it runs. The others' own tables
+        // serve only to enter their roots, so they start at the smallest size.
         let mut walks: Vec<Dfs<S>> = orders
             .into_iter()
-            .map(|space| Dfs::new(space, root, u64::MAX, table_slots))
+            .enumerate()
+            .map(|(i, space)| Dfs::new(space, root, u64::MAX, if i == 0 { table_slots } else { 0 }))
             .collect();
-        // The first walk's table, which holds the root, is the one they share;
-        // each walk holds it only while it runs.
         let table = std::mem::replace(&mut walks[0].table, Table::new(0));
         Turns {
             walks,
