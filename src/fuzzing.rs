@@ -11,9 +11,11 @@ use crate::host::params::{apply_options, parse_query, query_for};
 use crate::host::save::{self, MemoryStore};
 use crate::host::session::{open, Wanted};
 use crate::klondike::rules::{Move as CardMove, Rules, State};
+use crate::klondike::solver::remote;
 use crate::klondike::{deal_format, Klondike};
 use crate::phutball::{notation, position_format, record as phutball_record, Phutball, Setup};
 use crate::shell::geom::{Point, Size};
+use crate::shell::helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Recorder;
 use crate::shell::position::Position as _;
@@ -24,7 +26,7 @@ use crate::util::rng::Seed;
 pub type Target = fn(&[u8]);
 
 /// Every target, by the name its fuzz binary and corpus folder have.
-pub const TARGETS: [(&str, Target); 10] = [
+pub const TARGETS: [(&str, Target); 11] = [
     ("klondike_deal", klondike_deal),
     ("phutball_position", phutball_position),
     ("phutball_record", phutball_record),
@@ -35,6 +37,7 @@ pub const TARGETS: [(&str, Target); 10] = [
     ("save", save),
     ("link", link),
     ("phutball_tactic", phutball_tactic),
+    ("solver_question", solver_question),
 ];
 
 /// The input as text, if it is UTF-8 (every format here is text).
@@ -283,6 +286,27 @@ pub fn link(data: &[u8]) {
     assert_eq!(again.moves(), game.moves(), "a link round-trips");
     assert_eq!(again.can_redo(), game.can_redo());
     exercise(again.as_mut(), data, Play::Sometimes);
+}
+
+/// A message to the page's solver worker, through the worker's whole side:
+/// the question's number, the question read and checked, a brief search.
+/// Every message gets a reply the page can read (a refusal at worst), and
+/// the page's reader takes any text as an answer without panicking.
+pub fn solver_question(data: &[u8]) {
+    // A clock that leaps at each look ends any search after its first slice.
+    let ms = std::cell::Cell::new(0.0);
+    let clock = || {
+        ms.set(ms.get() + 1e10);
+        ms.get()
+    };
+    let Some(message) = text(data) else { return };
+    if let Some(reply) = helper::reply(message, |q| remote::answer(q, clock)) {
+        let (_, answer) = reply
+            .split_once(' ')
+            .expect("a reply repeats the question's number");
+        remote::read_answer(answer).expect("the page reads the worker's every answer");
+    }
+    let _ = remote::read_answer(message);
 }
 
 #[cfg(test)]

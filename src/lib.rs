@@ -14,9 +14,10 @@ pub mod host;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fuzzing;
 
-#[cfg(target_arch = "wasm32")]
+// The page; the solver worker's build (feature `worker`) leaves it out.
+#[cfg(all(target_arch = "wasm32", not(feature = "worker")))]
 mod web;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", not(feature = "worker")))]
 pub use web::{mount, start, Parlour};
 
 pub use games::{new_game, GameKind};

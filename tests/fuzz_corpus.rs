@@ -59,6 +59,19 @@ mod seeds {
     }
 
     pub fn write() {
+        for (seed, draw) in [(1, 3), (30, 1)] {
+            let rules = Rules {
+                draw,
+                ..Rules::default()
+            };
+            let state = parlour::klondike::rules::State::deal(rules, Seed(seed));
+            let question = parlour::klondike::solver::remote::question(&state);
+            put(
+                "solver_question",
+                &format!("seed-{seed}"),
+                &format!("7 {question}"),
+            );
+        }
         for v in Variant::ALL {
             let state = parlour::klondike::rules::State::deal(v.rules(Rules::default()), Seed(3));
             put(

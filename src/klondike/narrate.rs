@@ -4,7 +4,7 @@
 use super::analysis;
 use super::cards::Card;
 use super::rules::{Effects, Move, Pile, State, StockRule};
-use super::solver;
+use super::solver::{self, Found};
 use super::table::{auto_move, marks, match_result, Game, Ui};
 use crate::shell::def::Action;
 use crate::util::digest_set::DigestSet;
@@ -113,29 +113,36 @@ fn fresh_move(g: &Game) -> Option<Move> {
 
 /// A hint: the solver's next move on a winning line, else a move towards
 /// progress, else a move somewhere new; outlined on the board.
+///
+/// The judge's verdict on the position answers first (the page's helper
+/// gives one for nearly every position, most within a frame of the move);
+/// without one, a short search here.
 pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
     let state = g.position;
-    let limits = solver::Limits {
-        nodes: HINT_NODES,
-        table_slots: 1 << 16,
-    };
-    // The page's own search, so a game played natively hints as the page does.
-    if let Ok(report) = solver::solve_explicit(state, limits) {
-        match report.verdict {
-            solver::Verdict::Winnable(line) => {
-                if let Some(&mv) = line.first() {
-                    ui.hint = Some((mv, None));
-                    return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
-                }
-            }
-            solver::Verdict::Unwinnable if !state.is_won() => {
-                return Action::Say(
-                    "This position can no longer be won, whatever you play. Undo to go back."
-                        .into(),
-                );
-            }
-            _ => {}
+    let known = ui
+        .known()
+        .filter(|j| j.found != Found::Unknown)
+        .or_else(|| {
+            let limits = solver::Limits {
+                nodes: HINT_NODES,
+                table_slots: 1 << 16,
+            };
+            // The page's own search, so a game played natively hints as the page does.
+            solver::solve_explicit(state, limits)
+                .ok()
+                .map(|r| (&r.verdict).into())
+        });
+    match known.map(|j| (j.found, j.first)) {
+        Some((Found::Winnable, Some(mv))) if state.check(mv).is_ok() => {
+            ui.hint = Some((mv, None));
+            return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
         }
+        Some((Found::Unwinnable, _)) if !state.is_won() => {
+            return Action::Say(
+                "This position can no longer be won, whatever you play. Undo to go back.".into(),
+            );
+        }
+        _ => {}
     }
     match analysis::find_progress_beyond(state, marks(g), auto_move(g), analysis::BUDGET) {
         analysis::Prospect::Progress(line) => {

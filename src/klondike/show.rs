@@ -151,10 +151,14 @@ pub fn status(g: &Game, ui: &Ui) -> String {
             g.settings.deals.sought(),
             job.tries
         ));
-    } else if let Some(v) = ui.verdict() {
-        parts.push(v.into());
-    } else if ui.checking() {
-        parts.push("Checking…".into());
+    } else if g.settings.indicator == Indicator::On {
+        // (The helper judges every position, for hints: the line shows its
+        // verdict only when the indicator is on.)
+        if let Some(v) = ui.verdict() {
+            parts.push(v.into());
+        } else if ui.checking() {
+            parts.push("Checking…".into());
+        }
     }
     let variant = state.rules.variant;
     if variant != Variant::Klondike {

@@ -9,11 +9,12 @@ use super::cards::Card;
 use super::def::KlondikeDef;
 use super::rules::{Move, Pile, State};
 use super::settings::{AutoComplete, AutoMove, Deals, Deck, Hand, Indicator, Indices};
-use super::solver::{self, Found, Solver};
+use super::solver::{self, Found, Judgement, Solver};
 use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
 use crate::shell::def::{Action, Change, Dealt, GameDef, View};
 use crate::shell::geom::{Rect, Size};
+use crate::shell::helper::{self, Reply, Ticket};
 use crate::shell::settings::Setting;
 use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Thinker, Turn};
@@ -24,7 +25,7 @@ use std::fmt;
 pub type Game<'a> = View<'a, KlondikeDef>;
 
 /// Screen-only state: never saved.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Ui {
     /// The keyboard's focus: a pile and how many cards from its top.
     pub cursor: Option<(Pile, u8)>,
@@ -41,9 +42,20 @@ pub struct Ui {
     pub lost: bool,
     /// "Winnable deals only": the seed being tried and its solver.
     pub search: Option<Job>,
-    /// The optional indicator: a solver on the current position, then its answer.
-    judge: Option<Job>,
-    verdict: Option<&'static str>,
+    /// The solver judging the current position, then its answer.
+    judge: Option<Judge>,
+    verdict: Option<Judgement>,
+}
+
+/// Who judges the position on screen.
+#[derive(Debug)]
+enum Judge {
+    /// A solver here, in slices between frames: the explicit search, within
+    /// [`JUDGE_NODES`].
+    Here(Job),
+    /// The page's helper: the summary search in a worker, within
+    /// [`solver::remote::WORKER_MS`].
+    Away(Ticket),
 }
 
 /// A solver running in slices between frames, paced by the shell's think
@@ -79,13 +91,6 @@ impl Job {
     }
 }
 
-impl Clone for Job {
-    fn clone(&self) -> Self {
-        // A clone starts its search afresh; searches are deterministic, so it ends the same.
-        Job::new(self.seed, self.tries, self.thinker.search().restarted())
-    }
-}
-
 impl fmt::Debug for Job {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -111,8 +116,9 @@ pub(super) const JOB_PACE: Pace = Pace {
 pub(super) const TRY_NODES: u64 = 150_000;
 /// The most slots a background job's transposition table grows to.
 pub(super) const JOB_TABLE_SLOTS: usize = 1 << 17;
-/// Positions the indicator may search.
+/// Positions the indicator may search here.
 pub(super) const JUDGE_NODES: u64 = 400_000;
+
 /// How long a hint stays outlined.
 const HINT_MS: f64 = 2500.0;
 /// How long a card takes to glide to its place.
@@ -294,17 +300,41 @@ impl Ui {
         self.settle(g, true);
     }
 
-    /// Starts the optional indicator's solver on the current position.
+    /// Starts judging the current position: for the indicator, when it is
+    /// on, and for hints, whenever the page's helper can do it (it costs the
+    /// page nothing).
     fn judge(&mut self, g: &Game) {
         self.verdict = None;
         self.judge = None;
-        if g.settings.indicator == Indicator::On && !g.position.is_won() {
-            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES);
+        if g.position.is_won() {
+            return;
+        }
+        let question = solver::remote::question(g.position);
+        self.judge = helper::ask(&question).map(Judge::Away);
+        if self.judge.is_none() {
+            self.judge_here(g);
         }
     }
 
-    /// The indicator's verdict on the position, once it has one.
+    /// Judges the position here, if the indicator shows the verdict.
+    fn judge_here(&mut self, g: &Game) {
+        self.judge = None;
+        if g.settings.indicator == Indicator::On {
+            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES).map(Judge::Here);
+        }
+    }
+
+    /// The indicator's words for the position, once it has a verdict.
     pub fn verdict(&self) -> Option<&'static str> {
+        Some(match self.verdict?.found {
+            Found::Winnable => "Still winnable",
+            Found::Unwinnable => "Cannot be won",
+            Found::Unknown => "Winnable?",
+        })
+    }
+
+    /// The solver's verdict on the position on screen, if it has one.
+    pub fn known(&self) -> Option<Judgement> {
         self.verdict
     }
 
@@ -316,6 +346,33 @@ impl Ui {
     /// Whether the game is finishing itself, card after card.
     pub fn autoplaying(&self) -> bool {
         self.autoplay
+    }
+
+    /// One frame of judging; whether it goes on.
+    fn judging(&mut self, g: &Game) -> bool {
+        match self.judge.as_mut() {
+            None => return false,
+            Some(Judge::Here(job)) => {
+                let Turn::Play(_) = job.thinker.tick(g.now) else {
+                    return true;
+                };
+                self.verdict = job.thinker.search().report().map(|r| (&r.verdict).into());
+            }
+            Some(Judge::Away(ticket)) => {
+                self.verdict = match helper::answer(ticket) {
+                    Reply::Waiting => return true,
+                    Reply::Answered(text) => solver::remote::read_judgement(&text),
+                    Reply::Unanswered => None,
+                };
+                if self.verdict.is_none() {
+                    // The helper could not judge it: judge it here.
+                    self.judge_here(g);
+                    return self.judge.is_some();
+                }
+            }
+        }
+        self.judge = None;
+        false
     }
 
     /// Stops the winnable-deal search, dealing the deal it was trying.
@@ -357,18 +414,7 @@ impl Ui {
             }
             return Action::Redraw;
         }
-        let mut busy = false;
-        if let Some(job) = self.judge.as_mut() {
-            busy = true;
-            if let Turn::Play(found) = job.thinker.tick(now) {
-                self.verdict = Some(match found {
-                    Found::Winnable => "Still winnable",
-                    Found::Unwinnable => "Cannot be won",
-                    Found::Unknown => "Winnable?",
-                });
-                self.judge = None;
-            }
-        }
+        let mut busy = self.judging(g);
         if g.reduced_motion {
             self.flight = None;
             self.celebration = None;

@@ -8,12 +8,14 @@ use super::fixtures::{self, col};
 use super::input::stock_move;
 use super::rules::{Move, Pile, Rules, State};
 use super::settings::Settings;
+use super::solver::Found;
 use super::stats::Stats;
 use super::table::{match_result, JOB_PACE, JUDGE_NODES, TRY_NODES};
 use super::view::{self, Layout};
 use super::{analysis, solver, Klondike};
 use crate::shell::def::GameDef;
 use crate::shell::geom::{Point, Size};
+use crate::shell::helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::{Game, Outcome};
 use crate::util::rng::Seed;
@@ -775,4 +777,124 @@ fn daily_cost() {
         "ms median {:.1} p90 {:.1} max {:.1}; tries median {} max {}",
         times[182], times[328], times[364], tries[182], tries[364]
     );
+}
+
+/// A stand-in for the page's worker: it takes the helper's questions and
+/// answers the pending one with the summary search when told to (the page's
+/// worker answers between frames). Dropped, it fails, as a worker that
+/// stopped would, and the helper is gone.
+struct Worker;
+
+thread_local! {
+    /// The message posted last to the stand-in.
+    static POSTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Worker {
+    fn install() -> Worker {
+        helper::install(|message, _| {
+            POSTED.set(Some(message.to_owned()));
+            true
+        });
+        Worker
+    }
+
+    /// Answers the message posted last; whether there was one.
+    fn answer(&self) -> bool {
+        let Some(message) = POSTED.take() else {
+            return false;
+        };
+        let reply = helper::reply(&message, |q| solver::remote::answer(q, || 0.0));
+        helper::deliver(&reply.expect("a message"));
+        true
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        helper::fail();
+    }
+}
+
+/// Draw-1 deals 3 and 30: the search here leaves both unknown within the
+/// indicator's budget; the summary search decides them (3 is lost, 30 won).
+const UNDECIDED_HERE: [u64; 2] = [3, 30];
+
+#[test]
+fn with_the_pages_helper_a_fresh_deals_indicator_is_decided() {
+    let worker = Worker::install();
+    for (seed, want) in UNDECIDED_HERE
+        .into_iter()
+        .zip(["Cannot be won", "Still winnable"])
+    {
+        let mut k = game(seed);
+        k.set_option("indicator", "on").unwrap();
+        k.new_game(Seed(seed));
+        k.tick(0.0);
+        assert_eq!(
+            k.ui().verdict(),
+            None,
+            "deal {seed}: the answer is still out"
+        );
+        assert!(k.ui().checking());
+        assert!(worker.answer(), "deal {seed}: the helper was asked");
+        k.tick(16.0);
+        assert_eq!(k.ui().verdict(), Some(want), "deal {seed}");
+        assert!(!k.ui().checking());
+    }
+}
+
+#[test]
+fn a_hint_follows_the_helpers_winning_line() {
+    // Deal 30 singly: too hard for the hint's own short search.
+    let mut k = game(30);
+    let on_its_own = k.hint().message.unwrap_or_default();
+    assert!(
+        !on_its_own.starts_with("Hint (on a winning line)"),
+        "{on_its_own}"
+    );
+    let worker = Worker::install();
+    let mut k = game(30);
+    assert!(worker.answer());
+    k.tick(0.0);
+    let said = k.hint().message.unwrap_or_default();
+    assert!(said.starts_with("Hint (on a winning line)"), "{said}");
+    let mv = k.hinted().expect("outlined");
+    assert_eq!(k.ui().known().and_then(|j| j.first), Some(mv));
+}
+
+#[test]
+fn a_move_makes_the_helper_judge_the_new_position() {
+    let worker = Worker::install();
+    let mut k = game(30);
+    assert!(worker.answer());
+    k.tick(0.0);
+    let first = k
+        .ui()
+        .known()
+        .and_then(|j| j.first)
+        .expect("a win's first move");
+    k.play(first).expect("the win's first move is legal");
+    assert_eq!(k.ui().known(), None, "the old verdict is stale");
+    assert!(worker.answer(), "the new position was posted");
+    k.tick(16.0);
+    assert_eq!(k.ui().known().map(|j| j.found), Some(Found::Winnable));
+}
+
+#[test]
+fn when_the_helper_fails_the_game_judges_for_itself() {
+    let worker = Worker::install();
+    let mut k = game(1);
+    k.set_option("indicator", "on").unwrap();
+    k.new_game(Seed(1));
+    drop(worker);
+    let mut now = 0.0;
+    let bound = JUDGE_NODES.div_ceil(u64::from(JOB_PACE.first_slice)) + 3;
+    for _ in 0..bound {
+        k.tick(now);
+        now += 16.0;
+    }
+    assert_eq!(k.ui().verdict(), Some("Still winnable"));
+    // Later positions are judged here from the start.
+    assert!(!helper::present());
 }

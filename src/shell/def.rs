@@ -140,7 +140,7 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
     type Start: Clone + Default + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
     /// Screen-only state (a selection, a cursor, a move being built): never
     /// saved, reset with each new game.
-    type Ui: Clone + Default + fmt::Debug;
+    type Ui: Default + fmt::Debug;
     /// A computer player's search for one move.
     type Mind: Think<Move = MoveOf<Self>> + Clone + fmt::Debug;
     /// What a drag carries (cards from a pile, a tile from the hand);

@@ -12,6 +12,7 @@ pub mod drag;
 pub mod driver;
 pub mod game;
 pub mod geom;
+pub mod helper;
 pub mod input;
 pub mod options;
 pub mod paint;

@@ -14,6 +14,7 @@ mod canvas;
 mod dom;
 mod panic;
 mod storage;
+mod worker;
 
 use crate::games::GameKind;
 use crate::host::session::Wanted;

@@ -8,10 +8,11 @@ use crate::common::{
 };
 use parlour::klondike::analysis::{self, Prospect};
 use parlour::klondike::rules::{Move, Pile};
+use parlour::klondike::solver::remote;
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
 use parlour::shell::geom::{Fit, Point, Size};
-use parlour::shell::Game;
+use parlour::shell::{helper, Game};
 use parlour::Seed;
 use std::time::Duration;
 
@@ -26,8 +27,11 @@ pub enum End {
     Decided,
 }
 
-/// A new game with these options, as the page deals it.
+/// A new game with these options, as the page deals it: its positions
+/// judged by the summary search, as the page's worker judges them (at once,
+/// here, where the page's play-through waits for the worker's verdict).
 pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
+    helper::install(remote::answer_here);
     let mut k = Klondike::new(Seed(seed));
     k.set_reduced_motion(true);
     for (key, v) in pairs {
@@ -36,7 +40,7 @@ pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
     k.new_game(Seed(seed));
     // "Winnable deals only" tries seeds in slices between frames: run it to its deal.
     let mut frame = 0.0;
-    while k.searching() {
+    while k.searching() || k.ui().checking() {
         frame += 16.0;
         k.tick(frame);
     }
@@ -68,6 +72,13 @@ pub fn ended(k: &Klondike) -> Option<End> {
 /// (the deal can no longer be won), the first move of the progress search.
 /// Returns Hint's words too.
 pub fn next_move(k: &mut Klondike) -> (Option<Move>, String) {
+    // Where the worker does not judge, the indicator's own search does,
+    // between frames: Hint waits for its verdict, as the page's test does.
+    let mut frame = 0.0;
+    while k.ui().checking() {
+        frame += 16.0;
+        k.tick(frame);
+    }
     let said = k.hint().message.unwrap_or_default();
     if let Some(mv) = k.hinted() {
         return (Some(mv), said);
@@ -168,6 +179,9 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
     if !enabled(name) {
         return;
     }
+    // The indicator on: the status line says when the position is judged,
+    // and Hint, which uses the verdict, is pressed only then.
+    let pairs = &[pairs, &[("indicator", "on")]].concat();
     let b = open_browser(device).await;
     open_fresh(&b, &query(pairs, seed)).await;
     let mut mirror = game(pairs, seed);
@@ -201,6 +215,11 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
         n += 1;
         assert!(n < 400, "{name}: no end in sight");
         let (mv, hint) = next_move(&mut mirror);
+        b.wait_for(
+            "the verdict",
+            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
+        )
+        .await;
         press(&b, "hint").await;
         b.wait_for(
             "the hint",
@@ -345,6 +364,49 @@ async fn on_a_phone_a_hard_deal_is_found_and_won_with_touch_drags() {
     .await;
 }
 
+/// A fresh deal's indicator and Hint, from the page's solver worker: deal 30
+/// dealt singly is won and deal 3 lost, and the search the page carries
+/// leaves both unknown within its budget ("Winnable?").
+async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
+    if !enabled(name) {
+        return;
+    }
+    let b = open_browser(device).await;
+    for (seed, verdict) in [(30, "Still winnable"), (3, "Cannot be won")] {
+        open_fresh(&b, &query(&[("draw", "1"), ("indicator", "on")], seed)).await;
+        b.wait_for(
+            &format!("{name}: deal {seed}'s verdict"),
+            &format!("return document.querySelector('.parlour-status').textContent.startsWith({verdict:?});"),
+        )
+        .await;
+        press(&b, "hint").await;
+        let mirror = game(&[("draw", "1"), ("indicator", "on")], seed);
+        let first = mirror.ui().known().and_then(|j| j.first);
+        let want = match first {
+            Some(_) => "Hint (on a winning line)",
+            None => "This position can no longer be won",
+        };
+        b.wait_for(
+            &format!("{name}: deal {seed}'s hint"),
+            &format!("return document.querySelector('.parlour-sr-only').textContent.startsWith({want:?});"),
+        )
+        .await;
+    }
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_worker_decides_fresh_deals_on_a_desktop() {
+    the_worker_decides_fresh_deals("the_worker_decides_fresh_deals_on_a_desktop", DESKTOP).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_worker_decides_fresh_deals_on_a_phone() {
+    the_worker_decides_fresh_deals("the_worker_decides_fresh_deals_on_a_phone", Device::Phone)
+        .await;
+}
+
 /// The native rehearsals the browser tests stand on: each deal ends as its test expects.
 #[test]
 fn the_rehearsed_deals_end_as_their_tests_expect() {
@@ -361,6 +423,7 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
         // and the winning line Hint was following was lost.
         (&[("draw", "3"), ("deals", "hard")], 60, End::Won),
     ] {
+        let pairs = &[pairs, &[("indicator", "on")]].concat();
         let got = rehearse(pairs, seed, 400).map(|(e, _)| e);
         assert_eq!(got, Some(end), "{pairs:?} seed {seed}");
     }

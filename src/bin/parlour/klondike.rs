@@ -157,20 +157,9 @@ fn solve_one(
         Solver::new(state, limits)
     };
     let mut solver = solver.map_err(|e| UsageError(e.to_string()))?;
-    loop {
-        if let Some(r) = solver.run(20_000) {
-            return Ok((r, start.elapsed().as_secs_f64() * 1000.0));
-        }
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
-        if ms >= budget_ms {
-            let r = Report {
-                verdict: Verdict::Unknown,
-                nodes: solver.nodes(),
-                peak_table: solver.peak_table(),
-            };
-            return Ok((r, ms));
-        }
-    }
+    let clock = || start.elapsed().as_secs_f64() * 1000.0;
+    let report = solver.run_until(budget_ms, clock);
+    Ok((report, clock()))
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

@@ -30,6 +30,9 @@ struct Summarised {
     root: Summary,
 }
 
+/// Positions searched between looks at the clock in [`Solver::run_until`].
+pub const TIMED_SLICE: u64 = 20_000;
+
 /// Positions the summary search walks alone before its relaxation joins it.
 #[cfg(feature = "summary-solver")]
 const RELAX_AFTER: u64 = 100_000;
@@ -86,24 +89,31 @@ enum Engine {
 /// A search in progress. Call [`Solver::run`] until it returns a report.
 pub struct Solver {
     engine: Engine,
-    limits: Limits,
     done: Option<Report>,
 }
 
 impl Solver {
-    /// Prepares a search of `state`.
+    /// Prepares a search of `state`: the summary search where it covers the
+    /// rules, else the explicit search.
     pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        match Solver::summary(state, limits) {
+            Some(s) => Ok(s),
+            None => Solver::explicit(state, limits),
+        }
+    }
+
+    /// The summary search of `state`, if it covers the rules (Klondike's
+    /// own; none without the feature `summary-solver`).
+    pub fn summary(state: &State, limits: Limits) -> Option<Solver> {
         #[cfg(feature = "summary-solver")]
         if supports(state).is_ok() {
-            if let Some(s) = Summarised::new(state, limits) {
-                return Ok(Solver {
-                    engine: Engine::Summary(Box::new(s)),
-                    limits,
-                    done: None,
-                });
-            }
+            return Summarised::new(state, limits).map(|s| Solver {
+                engine: Engine::Summary(Box::new(s)),
+                done: None,
+            });
         }
-        Solver::explicit(state, limits)
+        let _ = (state, limits);
+        None
     }
 
     /// The explicit search alone, whatever the rules. The game uses it for
@@ -115,23 +125,8 @@ impl Solver {
         // (Explicit::new checks that the rules are supported.)
         Ok(Solver {
             engine: Engine::Explicit(Box::new(Phased::new(state, limits)?)),
-            limits,
             done: None,
         })
-    }
-
-    /// A new search of the same position with the same limits.
-    pub fn restarted(&self) -> Solver {
-        let engine = match &self.engine {
-            #[cfg(feature = "summary-solver")]
-            Engine::Summary(s) => Engine::Summary(Box::new(s.restarted(self.limits))),
-            Engine::Explicit(e) => Engine::Explicit(Box::new(e.restarted())),
-        };
-        Solver {
-            engine,
-            limits: self.limits,
-            done: None,
-        }
     }
 
     /// The report, once the search has ended.
@@ -154,6 +149,24 @@ impl Solver {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.nodes(),
             Engine::Explicit(e) => e.spent + e.dfs.nodes,
+        }
+    }
+
+    /// Runs the search to its end, or until `clock` (milliseconds) reaches
+    /// `deadline`, when the verdict is unknown. The clock is read between
+    /// slices of [`TIMED_SLICE`] positions (a few milliseconds each).
+    pub fn run_until(&mut self, deadline: f64, clock: impl Fn() -> f64) -> Report {
+        loop {
+            if let Some(report) = self.run(TIMED_SLICE) {
+                return report;
+            }
+            if clock() >= deadline {
+                return Report {
+                    verdict: Verdict::Unknown,
+                    nodes: self.nodes(),
+                    peak_table: self.peak_table(),
+                };
+            }
         }
     }
 
@@ -198,11 +211,6 @@ impl Summarised {
             state: state.clone(),
             root,
         })
-    }
-
-    /// A new search of the same position with `limits`.
-    fn restarted(&self, limits: Limits) -> Summarised {
-        Summarised::new(&self.state, limits).expect("the position was summarised before")
     }
 
     /// Positions searched so far, the relaxation's included.
@@ -317,11 +325,6 @@ impl Phased {
             spent,
             peak,
         }
-    }
-
-    /// A new search of the same position with the same limits.
-    fn restarted(&self) -> Phased {
-        Phased::begin(self.dfs.space.phase(true), self.limits, 0, 0)
     }
 
     fn run(&mut self, slice: u64) -> Option<Report> {

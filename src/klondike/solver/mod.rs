@@ -62,6 +62,7 @@ mod grade;
 #[cfg(feature = "summary-solver")]
 mod line;
 mod node;
+pub mod remote;
 mod search;
 mod steps;
 #[cfg(feature = "summary-solver")]
@@ -73,7 +74,7 @@ mod turns;
 mod verdict;
 
 use dfs::{Dfs, Outcome, Space};
-pub use engine::Solver;
+pub use engine::{Solver, TIMED_SLICE};
 pub use grade::Grade;
 use node::*;
 use search::*;

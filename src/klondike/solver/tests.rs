@@ -125,7 +125,7 @@ fn limited_passes_can_make_a_deal_unwinnable() {
 }
 
 /// Klondike's deal `seed`, dealing `draw` cards at a time.
-fn dealt(draw: u8, seed: u64) -> State {
+pub(super) fn dealt(draw: u8, seed: u64) -> State {
     State::deal(
         Rules {
             draw,

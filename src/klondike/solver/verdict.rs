@@ -135,6 +135,28 @@ impl From<&Verdict> for Found {
     }
 }
 
+/// A verdict as a game keeps it for the position on screen: what was found,
+/// and the first move of a win (none where the position is won already).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// What the solver found.
+    pub found: Found,
+    /// The move that starts a win, if one was found.
+    pub first: Option<Move>,
+}
+
+impl From<&Verdict> for Judgement {
+    fn from(v: &Verdict) -> Judgement {
+        Judgement {
+            found: v.into(),
+            first: match v {
+                Verdict::Winnable(line) => line.first().copied(),
+                _ => None,
+            },
+        }
+    }
+}
+
 /// A solver is a search like a computer player's: the shell's think
 /// scheduler runs it in slices of positions sized to the frame rate, and
 /// always ends it (an unfinished search answers [`Found::Unknown`]).

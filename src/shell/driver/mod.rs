@@ -47,7 +47,7 @@ pub(crate) enum Who {
 }
 
 /// A game declared by `D`, hosted.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Shell<D: GameDef> {
     table: Table<D>,
     ui: D::Ui,

@@ -157,6 +157,7 @@ fn fresh_seed() -> Seed {
 /// Mounts an instance into `root`.
 pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::install();
+    super::worker::install();
     // The computers' and solvers' slices are timed by the page's clock.
     crate::shell::think::set_work_clock(Some(dom::now_ms));
     let id = NEXT_ID.with(|n| {
@@ -576,6 +577,10 @@ impl App {
                 // A background search may have dealt another seed.
                 self.sync_url(false);
             }
+        } else if !more {
+            // The game's own work has ended (a solver's verdict is in, say):
+            // the status line shows how it ended.
+            self.refresh();
         }
         let backdrop = self.backdrop();
         let Some(game) = self.game.as_mut() else {

@@ -1,0 +1,234 @@
+//! The solver asked from another thread: the page's Web Worker, which runs
+//! the summary search so that the page's own module need not carry it.
+//!
+//! The page posts a [`question`]: the position as save text (postcard in base64, as both
+//! sides are this crate at the same version). Still, the worker checks what
+//! it is sent as it would a save, and a question it cannot take gets a
+//! plain refusal. The worker's [`answer`] is a line in [`Answer`]'s
+//! notation, which the page reads with [`read_answer`] and the moves' own
+//! parser: decoding a verdict as postcard would cost the page's module a
+//! few hundred bytes more.
+
+use super::{Found, Judgement, Limits, Solver};
+use crate::klondike::rules::State;
+use crate::shell::codec::{state_from_text, state_to_text};
+use std::fmt;
+
+/// Milliseconds the worker searches a position before answering "unknown":
+/// enough for all but about one deal in a thousand (BENCHMARKS.md, "In the
+/// browser"), in a thread of its own, so the page never waits on it.
+pub const WORKER_MS: f64 = 30_000.0;
+
+/// What the worker answers, written as text: `won` and the first move of a
+/// win in the rules' notation (none where the position is won already),
+/// `lost`, `unknown`, or `refused` and why. The page needs no more of the
+/// line: it judges each position anew after a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The search's verdict.
+    Solved(Judgement),
+    /// The question could not be taken, and why.
+    Refused(String),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Refused(why) => write!(f, "refused {why}"),
+            Answer::Solved(Judgement {
+                found: Found::Winnable,
+                first: Some(mv),
+            }) => write!(f, "won {mv}"),
+            Answer::Solved(Judgement {
+                found: Found::Winnable,
+                first: None,
+            }) => f.write_str("won"),
+            Answer::Solved(Judgement {
+                found: Found::Unwinnable,
+                ..
+            }) => f.write_str("lost"),
+            Answer::Solved(Judgement {
+                found: Found::Unknown,
+                ..
+            }) => f.write_str("unknown"),
+        }
+    }
+}
+
+/// The most slots the worker's table grows to: 64 MB, in a thread of its own
+/// that only hard deals fill (most deals take a few thousand positions).
+pub const WORKER_TABLE_SLOTS: usize = 1 << 23;
+
+/// The question the worker is posted: the position, as save text.
+pub fn question(state: &State) -> String {
+    state_to_text(state)
+}
+
+/// The worker's side: reads a question, searches (reading `clock`, in
+/// milliseconds, between slices), and writes the answer.
+pub fn answer(question: &str, clock: impl Fn() -> f64) -> String {
+    match state_from_text::<State>(question) {
+        Err(e) => Answer::Refused(e.0),
+        Ok(state) => solve(&state, clock),
+    }
+    .to_string()
+}
+
+fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
+    if let Err(e) = state.validate() {
+        return Answer::Refused(format!("the position cannot be played: {e}"));
+    }
+    let limits = Limits {
+        nodes: u64::MAX,
+        table_slots: WORKER_TABLE_SLOTS,
+    };
+    let deadline = clock() + WORKER_MS;
+    // Where the summary search does not cover the rules, the page's own
+    // explicit search serves as well, and its node budget keeps its verdict
+    // the same on every machine.
+    match Solver::summary(state, limits) {
+        Some(mut solver) => Answer::Solved((&solver.run_until(deadline, clock).verdict).into()),
+        None => Answer::Refused("the worker's search does not cover these rules".into()),
+    }
+}
+
+/// A helper that answers in the asker's own thread, at once: for native play
+/// that judges as the page with its worker does (the browser tests' mirrors
+/// of the page's game). Install it with
+/// [`helper::install`](crate::shell::helper::install).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn answer_here(message: &str, _replacing: bool) -> bool {
+    let start = std::time::Instant::now();
+    let clock = || start.elapsed().as_secs_f64() * 1000.0;
+    if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
+        crate::shell::helper::deliver(&reply);
+    }
+    true
+}
+
+/// The page's side: reads the worker's answer; a refusal, or anything
+/// that is not an answer, reads as `None` (the page then judges the position
+/// itself). [`read_answer`] reads it whole.
+pub fn read_judgement(text: &str) -> Option<Judgement> {
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let (found, first) = match word {
+        "won" if rest.is_empty() => (Found::Winnable, None),
+        "won" => (Found::Winnable, Some(rest.parse().ok()?)),
+        "lost" if rest.is_empty() => (Found::Unwinnable, None),
+        "unknown" if rest.is_empty() => (Found::Unknown, None),
+        _ => return None,
+    };
+    Some(Judgement { found, first })
+}
+
+/// Reads the worker's answer, refusals included; `None` if it is not one.
+pub fn read_answer(text: &str) -> Option<Answer> {
+    match text.strip_prefix("refused ") {
+        Some(why) => Some(Answer::Refused(why.to_owned())),
+        None => read_judgement(text).map(Answer::Solved),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::klondike::rules::Rules;
+    use crate::util::rng::Seed;
+    use std::cell::Cell;
+
+    fn deal(seed: u64, draw: u8) -> State {
+        super::super::tests::dealt(draw, seed)
+    }
+
+    #[test]
+    fn a_question_gets_the_verdict_the_solver_gives_here() {
+        for (seed, draw) in [(536, 3), (1, 3), (2, 1)] {
+            let state = deal(seed, draw);
+            let got = read_answer(&answer(&question(&state), || 0.0)).expect("decodes");
+            let limits = Limits {
+                nodes: u64::MAX,
+                table_slots: WORKER_TABLE_SLOTS,
+            };
+            let want = super::super::solve(&state, limits).expect("supported");
+            assert_eq!(got, Answer::Solved((&want.verdict).into()), "deal {seed}");
+        }
+    }
+
+    #[test]
+    fn the_clock_ends_a_search_with_unknown() {
+        // Deal 536 by threes takes over a hundred thousand positions; a clock
+        // that leaps past the budget at each look stops it at the first.
+        let ms = Cell::new(0.0);
+        let clock = || {
+            ms.set(ms.get() + WORKER_MS + 1.0);
+            ms.get()
+        };
+        match read_answer(&answer(&question(&deal(536, 3)), clock)) {
+            Some(Answer::Solved(Judgement {
+                found: Found::Unknown,
+                first: None,
+            })) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn bad_questions_are_refused_in_words() {
+        let refused = |text: &str| match read_answer(&answer(text, || 0.0)) {
+            Some(Answer::Refused(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert!(refused("").contains("does not decode"));
+        assert!(refused("%%").contains("not base64"));
+        let mut bytes = postcard::to_allocvec(&deal(1, 3)).expect("encodes");
+        bytes.push(0);
+        let text = crate::shell::codec::base64_encode(&bytes);
+        assert!(refused(&text).contains("too many"));
+        let mut state = deal(1, 3);
+        state.tableau[0].cards.push(state.stock[0]);
+        assert!(refused(&question(&state)).contains("cannot be played"));
+        // Agnes builds and fills otherwise: the page judges it itself.
+        let agnes = crate::klondike::variant::Variant::Agnes;
+        let state = State::deal(agnes.rules(Rules::default()), Seed(3));
+        assert!(refused(&question(&state)).contains("does not cover"));
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn a_helper_here_answers_at_once() {
+        use crate::shell::helper::{self, Reply};
+        helper::install(answer_here);
+        let ticket = helper::ask(&question(&deal(3, 1))).expect("asked");
+        let lost = Judgement {
+            found: Found::Unwinnable,
+            first: None,
+        };
+        assert_eq!(
+            helper::answer(&ticket),
+            Reply::Answered(Answer::Solved(lost).to_string())
+        );
+        helper::fail();
+    }
+
+    #[test]
+    fn answers_read_back_as_written() {
+        use crate::klondike::rules::Move;
+        let solved = |found, first| Answer::Solved(Judgement { found, first });
+        for a in [
+            solved(Found::Winnable, Some(Move::WasteToTableau(3))),
+            solved(Found::Winnable, None),
+            solved(Found::Unwinnable, None),
+            solved(Found::Unknown, None),
+            Answer::Refused("the rules cannot be played: no piles".into()),
+        ] {
+            assert_eq!(read_answer(&a.to_string()), Some(a));
+        }
+    }
+
+    #[test]
+    fn an_answer_that_is_not_one_is_an_error() {
+        for bad in ["", "won xyz", "won T1-T2 T2-T3", "lost 3", "maybe"] {
+            assert_eq!(read_answer(bad), None, "{bad:?}");
+        }
+    }
+}
