@@ -20,6 +20,8 @@ step "cargo clippy (wasm32: the web layer and its tests)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 step "cargo clippy (wasm32 as the page is built: no default features)"
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+step "cargo clippy (wasm32 as the solver worker is built)"
+cargo clippy --target wasm32-unknown-unknown --bin solver_worker --no-default-features --features worker -- -D warnings
 step "cargo test (native unit, property and end-to-end browser tests)"
 cargo test
 step "cargo test --target wasm32-unknown-unknown (in-browser unit tests)"
