@@ -118,7 +118,6 @@ pub(super) const TRY_NODES: u64 = 150_000;
 pub(super) const JOB_TABLE_SLOTS: usize = 1 << 17;
 /// Positions the indicator may search here.
 pub(super) const JUDGE_NODES: u64 = 400_000;
-
 /// How long a hint stays outlined.
 const HINT_MS: f64 = 2500.0;
 /// How long a card takes to glide to its place.
@@ -309,8 +308,7 @@ impl Ui {
         if g.position.is_won() {
             return;
         }
-        let question = solver::remote::question(g.position);
-        self.judge = helper::ask(&question).map(Judge::Away);
+        self.judge = helper::ask(|| solver::remote::question(g.position)).map(Judge::Away);
         if self.judge.is_none() {
             self.judge_here(g);
         }

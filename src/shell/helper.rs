@@ -55,16 +55,17 @@ pub fn present() -> bool {
     POST.get().is_some()
 }
 
-/// Asks the helper `question`; `None` if there is none or it cannot be
-/// reached, and the caller answers it itself.
-pub fn ask(question: &str) -> Option<Ticket> {
+/// Asks the helper the question `question` writes (only if there is a
+/// helper to ask); `None` if there is none or it cannot be reached, and the
+/// caller answers it itself.
+pub fn ask(question: impl FnOnce() -> String) -> Option<Ticket> {
+    let post = POST.get()?;
     let (last, pending) = ISSUED.get();
     let ticket = last.wrapping_add(1);
-    let post = POST.get()?;
     // Pending before it is posted: a helper in this thread may answer at once.
     ISSUED.set((ticket, true));
     ANSWERED.set(None);
-    if post(&format!("{ticket} {question}"), pending) {
+    if post(&format!("{ticket} {}", question()), pending) {
         Some(Ticket(ticket))
     } else {
         fail();
@@ -144,13 +145,13 @@ mod tests {
     #[test]
     fn with_no_helper_the_asker_answers_itself() {
         assert!(!present());
-        assert_eq!(ask("q"), None);
+        assert_eq!(ask(|| "q".into()), None);
     }
 
     #[test]
     fn an_answer_goes_to_the_pending_question_once() {
         let log = recording();
-        let t = ask("q1").expect("posted");
+        let t = ask(|| "q1".into()).expect("posted");
         assert_eq!(answer(&t), Reply::Waiting);
         assert_eq!(
             log.with_borrow(Vec::clone),
@@ -164,8 +165,8 @@ mod tests {
     #[test]
     fn a_new_question_replaces_the_pending_one() {
         let log = recording();
-        let first = ask("q1").expect("posted");
-        let second = ask("q2").expect("posted");
+        let first = ask(|| "q1".into()).expect("posted");
+        let second = ask(|| "q2".into()).expect("posted");
         assert_eq!(answer(&first), Reply::Unanswered);
         assert!(
             log.with_borrow(|l| l[1].1),
@@ -176,7 +177,7 @@ mod tests {
         assert_eq!(answer(&second), Reply::Waiting);
         deliver(&reply_to(&log, 1));
         // A newer question, answered, does not replace a pending one.
-        let third = ask("q3").expect("posted");
+        let third = ask(|| "q3".into()).expect("posted");
         assert!(!log.with_borrow(|l| l[2].1));
         assert_eq!(
             answer(&second),
@@ -195,17 +196,17 @@ mod tests {
     #[test]
     fn a_failed_helper_is_gone() {
         let _log = recording();
-        let t = ask("q").expect("posted");
+        let t = ask(|| "q".into()).expect("posted");
         fail();
         assert_eq!(answer(&t), Reply::Unanswered);
         assert!(!present());
-        assert_eq!(ask("q"), None);
+        assert_eq!(ask(|| "q".into()), None);
     }
 
     #[test]
     fn a_helper_that_cannot_post_is_gone() {
         install(|_, _| false);
-        assert_eq!(ask("q"), None);
+        assert_eq!(ask(|| "q".into()), None);
         assert!(!present());
     }
 

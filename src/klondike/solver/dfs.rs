@@ -151,11 +151,11 @@ impl<S: Space> Dfs<S> {
     /// [`Space::LOOK_AHEAD_SLOTS`]. Far larger than the cache, nearly every
     /// look is a wait for memory, and most children were searched already;
     /// looked up one by one, as the walk comes to them, each wait comes
-    /// after the last, while loads issued together are waited for together. A child the table holds now was
-    /// searched or is being searched, whatever the table forgets later, so
-    /// it is marked [`SEEN`] and skipped; the rest are looked up again when
-    /// the walk comes to them, as the positions searched in between may
-    /// include them. While the table fits the cache, working the children
+    /// after the last, while loads issued together are waited for together.
+    /// A child the table holds now was searched or is being searched,
+    /// whatever the table forgets later, so it is marked [`SEEN`] and
+    /// skipped; the rest are looked up again when the walk comes to them, as
+    /// the positions searched in between may include them. While the table fits the cache, working the children
     /// out twice costs more than it saves: they are marked [`UNKNOWN`].
     fn look_ahead(&mut self, node: &S::Node, start: usize) {
         if self.table.slots() < S::LOOK_AHEAD_SLOTS {

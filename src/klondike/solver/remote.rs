@@ -1,13 +1,14 @@
 //! The solver asked from another thread: the page's Web Worker, which runs
 //! the summary search so that the page's own module need not carry it.
 //!
-//! The page posts a [`question`]: the position as save text (postcard in base64, as both
-//! sides are this crate at the same version). Still, the worker checks what
-//! it is sent as it would a save, and a question it cannot take gets a
-//! plain refusal. The worker's [`answer`] is a line in [`Answer`]'s
-//! notation, which the page reads with [`read_answer`] and the moves' own
-//! parser: decoding a verdict as postcard would cost the page's module a
-//! few hundred bytes more.
+//! The page posts a [`question`]: the position as save text (postcard in
+//! base64, as both sides are this crate at the same version). Still, the
+//! worker checks what it is sent as it would a save, and a question it
+//! cannot take gets a plain refusal. The worker's [`answer`] is a line in
+//! [`Answer`]'s notation, which the page reads with [`read_judgement`] and
+//! the moves' own parser (a refusal reads as none: the page then judges the
+//! position itself); [`read_answer`] reads refusals too. Decoding a verdict
+//! as postcard would cost the page's module a few hundred bytes more.
 
 use super::{Found, Judgement, Limits, Solver};
 use crate::klondike::rules::State;
@@ -198,7 +199,7 @@ mod tests {
     fn a_helper_here_answers_at_once() {
         use crate::shell::helper::{self, Reply};
         helper::install(answer_here);
-        let ticket = helper::ask(&question(&deal(3, 1))).expect("asked");
+        let ticket = helper::ask(|| question(&deal(3, 1))).expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
