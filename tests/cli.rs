@@ -156,6 +156,42 @@ fn the_command_line_does_not_trust_its_numbers() {
 }
 
 #[test]
+fn an_endless_input_is_refused_after_the_parsers_limit() {
+    // Once read whole before the 1 MiB limit: memory grew until killed.
+    for cmd in [
+        &["klondike", "show", "/dev/zero"][..],
+        &["dominoes", "show", "/dev/zero"],
+        &["phutball", "wins", "/dev/zero"],
+    ] {
+        let (code, _, err) = parlour(cmd, "");
+        assert_eq!(code, 2, "{cmd:?}: {err}");
+        assert!(err.contains("/dev/zero: longer than 1024 KiB"), "{err}");
+    }
+    // Standard input, fed more than the limit by a writer that may be cut off.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["klondike", "show", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let block = vec![b'#'; 64 * 1024];
+        for _ in 0..64 {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("stdin: longer than 1024 KiB"), "{err}");
+}
+
+#[test]
 fn the_solver_reads_deals_and_summarises_seed_ranges() {
     let (_, deal, _) = parlour(&["klondike", "deal", "--seed", "4"], "");
     let (code, out, err) = parlour(

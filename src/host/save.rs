@@ -475,6 +475,57 @@ mod tests {
         ));
     }
 
+    /// A fresh game's save with its last two fields (the daily game and the
+    /// daily games won, a zero byte each when empty) replaced by `tail`.
+    fn with_daily_tail(kind: GameKind, tail: &[u8]) -> String {
+        use crate::shell::codec::{base64_decode, base64_encode};
+        let game = new_game(kind, Seed(8));
+        let text = encode(kind, game.as_ref());
+        let (head, state) = text.rsplit_once(' ').unwrap();
+        let mut bytes = base64_decode(state).unwrap();
+        assert_eq!(bytes.split_off(bytes.len() - 2), [0, 0]);
+        bytes.extend_from_slice(tail);
+        format!("{head} {}", base64_encode(&bytes))
+    }
+
+    #[test]
+    fn a_save_with_daily_fields_out_of_range_is_set_aside() {
+        // Postcard: Some = 1, an i32 as a zigzag varint, a u32 as a varint.
+        let far_past = [0x01, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00]; // day -2^31
+        let huge_run = [0x00, 0x01, 0xc0, 0xb8, 0x02, 0xff, 0xff, 0xff, 0xff, 0x0f];
+        let good = [0x01, 0xc0, 0xb8, 0x02, 0x00]; // day 20,000: 2024-10-04
+        for kind in GameKind::ALL {
+            let mut game = new_game(kind, Seed(1));
+            let fine = with_daily_tail(kind, &good);
+            assert_eq!(decode(&fine, kind, game.as_mut()), Ok(()), "{kind:?}");
+            assert_eq!(
+                game.daily_day().map(|d| d.to_string()).as_deref(),
+                Some("2024-10-04")
+            );
+            for tail in [&far_past[..], &huge_run[..]] {
+                let raw = with_daily_tail(kind, tail);
+                let mut store = MemoryStore::default();
+                store.set("k", &raw).unwrap();
+                let mut game = new_game(kind, Seed(1));
+                let r = restore(&mut store, "k", kind, game.as_mut());
+                let notice = r.notice(kind.title()).unwrap_or_default();
+                assert!(
+                    matches!(
+                        &r,
+                        Restored::SetAside {
+                            problem: SaveProblem::BadState(_),
+                            ..
+                        }
+                    ),
+                    "{kind:?}: {r:?}"
+                );
+                assert!(notice.contains("k:bad:1"), "{notice}");
+                assert_eq!(store.get("k:bad:1"), Some(raw), "kept byte for byte");
+                assert_eq!(game.daily_day(), None);
+            }
+        }
+    }
+
     #[test]
     fn keys_are_namespaced() {
         assert_eq!(save_key(None, GameKind::Dominoes), "parlour:dominoes");

@@ -606,6 +606,36 @@ mod tests {
     }
 
     #[test]
+    fn plain_klondike_foundations_start_from_the_ace() {
+        // A deal whose stock holds both cards, moved onto the foundations.
+        let text = (0..)
+            .map(|seed| print(&State::deal(Rules::default(), Seed(seed)), None))
+            .find(|t| {
+                let stock = t.lines().find(|l| l.starts_with("stock:")).unwrap_or("");
+                stock.contains(" 5H") && stock.contains(" 6H")
+            })
+            .unwrap();
+        let moved = |cards: &str| {
+            let t = text.replacen(" 5H", "", 1).replacen(" 6H", "", 1);
+            t.replacen("stock:", &format!("foundations: {cards}\nstock:"), 1)
+        };
+        let e = parse(&moved("5H 6H"), Rules::default()).unwrap_err();
+        assert!(
+            e.expected
+                .contains("another rank than the rules' base, ace"),
+            "{e}"
+        );
+        // Where a card sets the base (Agnes, Nine Across), any rank may.
+        let agnes = moved("5H 6H").replacen("T1:", "variant: agnes\nT1:", 1);
+        let e = parse(&agnes, Rules::default());
+        assert!(
+            e.as_ref()
+                .map_or_else(|e| !e.expected.contains("base"), |_| true),
+            "{e:?}"
+        );
+    }
+
+    #[test]
     fn no_input_panics() {
         for text in [
             "",

@@ -101,6 +101,33 @@ impl Day {
         (y, m, d)
     }
 
+    /// The first day a date is read for: 1970-01-01.
+    pub const FIRST: Day = Day(0);
+
+    /// The last day a date is read for: 9999-12-31.
+    pub const LAST: Day = Day(2_932_896);
+
+    /// Whether the day lies between [`Day::FIRST`] and [`Day::LAST`], the
+    /// dates a URL or a save may name.
+    pub fn in_range(self) -> bool {
+        (Day::FIRST..=Day::LAST).contains(&self)
+    }
+
+    /// Checks a day read from outside (a save): refused outside
+    /// [`Day::FIRST`]..=[`Day::LAST`].
+    pub fn checked(self) -> Result<Day, String> {
+        if self.in_range() {
+            Ok(self)
+        } else {
+            Err(format!(
+                "the daily game's date is day {} of the calendar, outside {}..{}",
+                self.0,
+                Day::FIRST,
+                Day::LAST
+            ))
+        }
+    }
+
     /// The day after.
     pub fn next(self) -> Day {
         Day(self.0 + 1)
@@ -235,13 +262,20 @@ impl Dailies {
         format!(" Daily streak: {streak} day{s}.")
     }
 
-    /// Checks what a save says: runs in order, apart, and not empty.
+    /// Checks what a save says: runs in order, apart, not empty, and each
+    /// within the dates a daily game can have ([`Day::FIRST`]..=[`Day::LAST`]),
+    /// so that every count and streak drawn from them is a real one.
     pub fn check(&self) -> Result<(), String> {
         let apart = self
             .runs
             .windows(2)
             .all(|w| i64::from(w[0].0 .0) + i64::from(w[0].1) < i64::from(w[1].0 .0));
-        if apart && self.runs.iter().all(|&(_, len)| len > 0) {
+        let dated = self.runs.iter().all(|&(first, len)| {
+            len > 0
+                && first.in_range()
+                && i64::from(first.0) + i64::from(len) - 1 <= i64::from(Day::LAST.0)
+        });
+        if apart && dated {
             Ok(())
         } else {
             Err("the daily games won do not add up".into())
@@ -291,6 +325,35 @@ mod tests {
             let e = s.parse::<Day>().unwrap_err();
             assert!(e.to_string().contains("YYYY-MM-DD"), "{s}: {e}");
         }
+    }
+
+    #[test]
+    fn the_range_ends_are_the_dates_read() {
+        assert_eq!(Day::FIRST, day("1970-01-01"));
+        assert_eq!(Day::LAST, day("9999-12-31"));
+        assert!(Day::LAST.checked().is_ok());
+        assert!(Day(Day::LAST.0 + 1).checked().is_err());
+        assert!(Day(-1).checked().is_err());
+    }
+
+    #[test]
+    fn a_tampered_record_of_dailies_is_refused() {
+        // As a tampered save held them: a date before 1970, a run longer
+        // than the calendar, and a run running past 9999-12-31.
+        for runs in [
+            vec![(Day(-2_147_483_000), 1)],
+            vec![(Day(20_000), u32::MAX)],
+            vec![(Day(Day::LAST.0 - 1), 3)],
+            vec![(Day(i32::MAX), 1)],
+        ] {
+            let d = Dailies { runs };
+            assert!(d.check().is_err(), "{d:?}");
+        }
+        let ok = Dailies {
+            runs: vec![(Day(20_000), 3), (Day(Day::LAST.0 - 1), 2)],
+        };
+        assert_eq!(ok.check(), Ok(()));
+        assert_eq!(ok.total(), 5);
     }
 
     #[test]

@@ -86,16 +86,35 @@ impl Args {
     }
 }
 
-/// Reads a file, or standard input for `-`.
+/// Reads a file, or standard input for `-`: at most [`MAX_TEXT`] bytes,
+/// the most any of the parsers reads. One byte more is read to tell a text
+/// at the limit from a longer one, which is refused without reading on, so
+/// `/dev/zero` or an endless pipe costs a mebibyte, not all memory.
+///
+/// [`MAX_TEXT`]: parlour::util::text_lines::MAX_TEXT
 pub fn read_input(path: &str) -> Result<String, String> {
-    use std::io::Read;
     if path == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("stdin: {e}"))?;
-        Ok(text)
+        read_bounded(std::io::stdin().lock(), "stdin")
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+        let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        read_bounded(file, path)
     }
+}
+
+/// Reads at most [`MAX_TEXT`](parlour::util::text_lines::MAX_TEXT) bytes of
+/// UTF-8 from `from`, named `name` in errors.
+fn read_bounded(from: impl std::io::Read, name: &str) -> Result<String, String> {
+    use parlour::util::text_lines::MAX_TEXT;
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    from.take(MAX_TEXT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{name}: {e}"))?;
+    if bytes.len() > MAX_TEXT {
+        return Err(format!(
+            "{name}: longer than {} KiB, more than any game or position; nothing was read past that",
+            MAX_TEXT / 1024
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))
 }

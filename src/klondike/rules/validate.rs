@@ -27,6 +27,9 @@ pub enum InvalidPosition {
     },
     /// A foundation holds more than a suit.
     OverfullFoundation(usize),
+    /// The rules fix the foundations' base (an Ace in plain Klondike), and
+    /// the foundations start from another rank.
+    Base(Rank),
     /// The piles do not match the rules.
     Piles {
         /// What kind of pile.
@@ -53,6 +56,11 @@ impl fmt::Display for InvalidPosition {
             InvalidPosition::Foundations { want, found } => {
                 write!(f, "{found} foundations where the decks bring {want}")
             }
+            InvalidPosition::Base(base) => write!(
+                f,
+                "the foundations start from another rank than the rules' base, {}",
+                base.name()
+            ),
             InvalidPosition::OverfullFoundation(i) => {
                 write!(f, "foundation {} holds more than a suit", i + 1)
             }
@@ -110,6 +118,9 @@ impl State {
             return Err(InvalidPosition::Rules(
                 "the foundations' base is a rank, Ace to King",
             ));
+        }
+        if rules.base_rule == BaseRule::Fixed && self.base != Some(rules.base) {
+            return Err(InvalidPosition::Base(rules.base));
         }
         let want = usize::from(rules.decks) * 4;
         if self.foundations.len() != want {

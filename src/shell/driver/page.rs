@@ -341,6 +341,9 @@ impl<D: GameDef> Game for Shell<D> {
             return Err(StateError("the clock is not a time".into()));
         }
         rec.dailies.check().map_err(StateError)?;
+        if let Some(day) = rec.daily {
+            day.checked().map_err(StateError)?;
+        }
         let settings = D::Settings::from_options(&rec.options)?;
         // One replay through the moves and then the moves taken back (they
         // must replay too), keeping the position after the moves.
