@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Prints the raw and gzip -9 size of every file in a built site (default dist/)
-# and checks the first load against the budget: 225 KiB gzipped (230,400 bytes).
+# and checks the first load against the budget: 230 KiB gzipped (235,520 bytes).
+# (225 KiB until issue 35's set-aside slot; README, "Size", says why it rose.)
 set -euo pipefail
 dir="${1:-dist}"
-budget=$((225 * 1024))
+budget=$((230 * 1024))
 [ -d "$dir" ] || { echo "size-report: no folder '$dir' (run trunk build --release first)" >&2; exit 2; }
 printf '%-34s %10s %10s\n' file raw gzip
 first_raw=0 first_gz=0

@@ -3,6 +3,7 @@
 //! Plain Rust, tested natively; `web/` binds it to the browser.
 
 pub mod appearance;
+pub mod aside;
 pub mod events;
 pub mod link;
 pub mod params;

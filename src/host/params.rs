@@ -161,15 +161,16 @@ pub fn apply_options(game: &mut dyn Game, options: &[(String, String)]) -> Vec<P
 }
 
 /// The query string that describes `game`, a game of `kind`: its name, seed and every option
-/// that differs from the default and belongs in a link (not the player's own preferences);
-/// for a daily game, its name and day.
+/// of the game on the table ([`Game::in_play`]) that differs from the default and belongs in a
+/// link (not the player's own preferences); for a daily game, its name and day. Opened, it
+/// deals the same game again: every rule it leaves out is at its default.
 pub fn query_for(kind: GameKind, game: &dyn Game) -> String {
     if let Some(day) = game.daily_day() {
         return format!("?game={}&daily={day}", kind.slug());
     }
     let mut q = format!("?game={}&seed={}", kind.slug(), game.seed());
     for spec in game.option_specs().iter().filter(|s| s.in_link) {
-        if let Some(value) = game.option(spec.key).filter(|v| *v != spec.default) {
+        if let Some(value) = game.in_play(spec.key).filter(|v| *v != spec.default) {
             q.push('&');
             q.push_str(spec.key);
             q.push('=');
@@ -249,6 +250,14 @@ mod tests {
                 .find(|c| c.value != spec.default)
                 .unwrap();
             game.set_option(spec.key, other.value).unwrap();
+            // A rule chosen waits for the next game: the URL tells the game on the table.
+            if spec.restarts {
+                assert_eq!(
+                    query_for(kind, game.as_ref()),
+                    format!("?game={kind}&seed=5")
+                );
+                game.new_game(Seed(5));
+            }
             let (req, problems) = parse_query(&query_for(kind, game.as_ref()));
             assert!(problems.is_empty());
             assert_eq!(

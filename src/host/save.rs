@@ -260,14 +260,21 @@ pub fn write_over(
     Ok(text)
 }
 
-/// Moves the value under `key` to the first free `key:bad:<n>` and returns that key.
-pub fn set_aside(store: &mut dyn Store, key: &str) -> Option<String> {
-    let raw = store.get(key)?;
+/// Keeps `raw` under the first free `key:bad:<n>` and returns that key;
+/// `None` when the store refuses the copy.
+pub fn keep_bad(store: &mut dyn Store, key: &str, raw: &str) -> Option<String> {
     let kept = (1u32..)
         .map(|n| format!("{key}:bad:{n}"))
         .find(|k| store.get(k).is_none())?;
+    store.set(&kept, raw).ok()?;
+    Some(kept)
+}
+
+/// Moves the value under `key` to the first free `key:bad:<n>` and returns that key.
+pub fn set_aside(store: &mut dyn Store, key: &str) -> Option<String> {
+    let raw = store.get(key)?;
     // If the copy cannot be written, leave the original where it is.
-    store.set(&kept, &raw).ok()?;
+    let kept = keep_bad(store, key, &raw)?;
     store.remove(key);
     Some(kept)
 }

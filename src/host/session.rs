@@ -1,13 +1,23 @@
 //! Opening a game: the saved game, the URL and a fresh seed, reconciled.
 //!
-//! The rule is simple to state: the URL wins where it says something, the save
-//! wins where the URL is silent, and a fresh deal fills in the rest. Reloading a
-//! page whose URL the shell wrote itself therefore restores the save exactly.
+//! A URL that names a game (a deal `seed=`, a `daily=` or a challenge link
+//! `play=`) fully determines its rules: every option that changes play is
+//! named in the URL or at its default, never borrowed from the player's
+//! save; only the player's own display choices (theme, hand, card faces)
+//! carry over. When that game is the one saved (a reload of a URL the page
+//! wrote itself), the save goes on. Otherwise the save is set aside
+//! ([`crate::host::aside`]), not lost: [`resume`] brings it back, and the
+//! statistics and streaks go on with whichever game is on screen, so opening
+//! a link breaks no streak.
+//!
+//! A URL that names no game (only options, or nothing) opens the saved
+//! game with those options; one that changes a rule deals a fresh game
+//! under them, and sets the save aside likewise.
 
 use crate::games::{new_game, GameKind};
-use crate::host::link;
-use crate::host::params::{apply_options, ParamProblem, Request};
-use crate::host::save::{restore, write, Restored, Store};
+use crate::host::params::{apply_options, query_for, ParamProblem, Request};
+use crate::host::save::{decode, encode, keep_bad, restore, write, Restored, Store};
+use crate::host::{aside, link};
 use crate::shell::daily::Day;
 use crate::shell::Game;
 use crate::util::rng::Seed;
@@ -54,7 +64,16 @@ impl From<Request> for Wanted {
     }
 }
 
-fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
+/// What a URL asks, as [`asked`] reads it.
+enum Asked {
+    /// The saved game, as it is or with the URL's options.
+    Saved,
+    /// Another game, with what opening it says.
+    Other(Box<dyn Game>, Vec<String>),
+}
+
+/// The values chosen for the options that deal a new game when changed.
+fn rule_choices(game: &dyn Game) -> Vec<Option<&'static str>> {
     game.option_specs()
         .iter()
         .filter(|s| s.restarts)
@@ -62,32 +81,113 @@ fn rule_values(game: &dyn Game) -> Vec<Option<&'static str>> {
         .collect()
 }
 
-/// Checks a challenge link on a game of its own, touching nothing: the body
-/// to open once the real game is dealt.
-fn check_link(kind: GameKind, wanted: &Wanted, text: &str) -> Result<Vec<u8>, String> {
-    let mut probe = new_game(kind, Seed(0));
-    if let Some(day) = wanted.daily {
-        probe.daily(day)?;
-    } else {
-        let seed = wanted.seed.ok_or("it names no deal (seed=…)")?;
-        let refused = apply_options(probe.as_mut(), &wanted.options);
-        if let Some(p) = refused.first() {
-            return Err(p.to_string());
+/// Copies onto `to` the options of `from` that `which` picks.
+fn copy_options(from: &dyn Game, to: &mut dyn Game, which: impl Fn(bool) -> bool) {
+    for spec in from.option_specs().iter().filter(|s| which(s.in_link)) {
+        if let Some(value) = from.option(spec.key) {
+            // Both games are of one kind: every value fits.
+            let _ = to.set_option(spec.key, value);
         }
-        probe.new_game(seed);
     }
-    let body = link::decode(kind, probe.as_ref(), text).map_err(|e| e.to_string())?;
-    probe
-        .open_link_body(&body)
-        .map_err(|e| link::LinkError::Moves(e).to_string())?;
-    Ok(body)
 }
 
-/// Opens `kind`: restores the save under `key`, then applies what is `wanted`,
-/// dealing anew (from `fresh` unless a seed is wanted) when the save does not
-/// match. The result is written back, so the store always holds what is shown.
+/// Whether `next` is the game `saved` holds: the same query (deal or day,
+/// and rules in play) and, for a link, the same moves.
+fn same_game(kind: GameKind, saved: &dyn Game, next: &dyn Game, link: bool) -> bool {
+    query_for(kind, saved) == query_for(kind, next)
+        && (!link || saved.link_body() == next.link_body())
+}
+
+/// The game a URL names ([`Asked::Other`]), dealt on a table of its own:
+/// its rules are the URL's, the rest at their defaults; the player's display
+/// choices come from `saved`. `Ok(None)` when the URL names no game after all (only a
+/// daily game this game does not have). Refused options are told in
+/// `notices`; a link that cannot be opened is an error.
+fn named(
+    kind: GameKind,
+    wanted: &Wanted,
+    saved: &dyn Game,
+    fresh: Seed,
+    notices: &mut Vec<String>,
+) -> Result<Option<Asked>, String> {
+    let link = wanted.play.is_some();
+    let mut next = new_game(kind, fresh);
+    copy_options(saved, next.as_mut(), |in_link| !in_link);
+    let refused = apply_options(next.as_mut(), &wanted.options);
+    if let (true, Some(p)) = (link, refused.first()) {
+        return Err(p.to_string());
+    }
+    notices.extend(refused.iter().map(ParamProblem::to_string));
+    let mut said = Vec::new();
+    let daily = wanted.daily.map(|day| next.daily(day));
+    match (daily, wanted.seed) {
+        (Some(Ok(out)), _) => said.extend(out.message),
+        (Some(Err(e)), _) if link => return Err(e),
+        (daily, seed) => {
+            if let Some(Err(e)) = daily {
+                notices.push(format!("There is no daily game here: {e}."));
+            }
+            match seed {
+                Some(seed) => next.new_game(seed),
+                None if link => return Err("it names no deal (seed=…)".into()),
+                None => return Ok(None),
+            }
+        }
+    }
+    if let Some(text) = &wanted.play {
+        let n = link::open(kind, next.as_mut(), text).map_err(|e| e.to_string())?;
+        said.push(if next.can_redo() {
+            format!("This link holds a game of {n} moves: press Redo to replay it move by move.")
+        } else {
+            format!("Opened the game in this link, {n} moves in.")
+        });
+    }
+    Ok(Some(Asked::Other(next, said)))
+}
+
+/// Reads what `wanted` asks of `saved` (the saved game, or a fresh deal
+/// from `fresh` when nothing was saved).
+fn asked(
+    kind: GameKind,
+    wanted: &Wanted,
+    saved: &mut dyn Game,
+    loaded: bool,
+    fresh: Seed,
+    notices: &mut Vec<String>,
+) -> Result<Asked, String> {
+    if wanted.seed.is_some() || wanted.daily.is_some() || wanted.play.is_some() {
+        if let Some(Asked::Other(next, said)) = named(kind, wanted, saved, fresh, notices)? {
+            let link = wanted.play.is_some();
+            if !loaded || !same_game(kind, saved, next.as_ref(), link) {
+                return Ok(Asked::Other(next, said));
+            }
+            // The saved game goes on, with the URL's display choices.
+            let _ = apply_options(saved, &wanted.options);
+            return Ok(Asked::Saved);
+        }
+    }
+    let before = rule_choices(saved);
+    notices.extend(
+        apply_options(saved, &wanted.options)
+            .iter()
+            .map(ParamProblem::to_string),
+    );
+    if rule_choices(saved) == before {
+        return Ok(Asked::Saved);
+    }
+    // A rule changed: a fresh deal under the options chosen.
+    let mut next = new_game(kind, fresh);
+    copy_options(saved, next.as_mut(), |_| true);
+    next.new_game(fresh);
+    Ok(Asked::Other(next, Vec::new()))
+}
+
+/// Opens `kind`: restores the save under `key`, then opens what is
+/// `wanted` (see the module's doc), dealing from `fresh` where no deal is
+/// named. The result is written back, so the store always holds what is
+/// shown; a save the result replaces is set aside first.
 ///
-/// A challenge link (`wanted.play`) is checked before anything else: one
+/// A challenge link (`wanted.play`) is checked on a table of its own: one
 /// that does not open leaves the save as it was, and the player's own game
 /// opens with a notice saying why.
 pub fn open(
@@ -97,59 +197,62 @@ pub fn open(
     key: &str,
     fresh: Seed,
 ) -> Opened {
-    let link_body = match wanted.play.as_deref().map(|t| check_link(kind, wanted, t)) {
-        None => None,
-        Some(Ok(body)) => Some(body),
-        Some(Err(why)) => {
-            let mut opened = open(kind, &Wanted::default(), store, key, fresh);
-            opened.notices.insert(
+    let mut saved = new_game(kind, fresh);
+    let restored = restore(store, key, kind, saved.as_mut());
+    let mut notices: Vec<String> = restored.notice(kind.title()).into_iter().collect();
+    let loaded = restored == Restored::Loaded;
+    // The save as stored: what is set aside, byte for byte.
+    let stored = store.get(key).filter(|_| loaded);
+    let mut may_save = restored.may_save();
+    let game = match asked(kind, wanted, saved.as_mut(), loaded, fresh, &mut notices) {
+        Ok(Asked::Saved) => saved,
+        Ok(Asked::Other(mut next, said)) => {
+            notices.extend(said);
+            if let Some(stored) = stored {
+                match aside::push(store, key, &stored) {
+                    Ok(()) => {
+                        // The statistics and streaks go on with the game on screen.
+                        let _ = next.adopt_keeps(&saved.save());
+                        notices.push(format!(
+                            "Your own {} game is set aside: press Resume to go back to it.",
+                            kind.title()
+                        ));
+                    }
+                    Err(e) => {
+                        may_save = false;
+                        notices.push(format!(
+                            "Your own {} game stays saved, and this one will not be saved \
+                             over it: there is no room to set it aside ({e}).",
+                            kind.title()
+                        ));
+                    }
+                }
+            }
+            next
+        }
+        Err(why) => {
+            notices.insert(
                 0,
                 format!(
                     "The game in this link could not be opened: {why}. Your own game is \
                      shown instead."
                 ),
             );
-            return opened;
+            saved
         }
     };
-    let mut game = new_game(kind, fresh);
-    let mut notices = Vec::new();
-    let restored = restore(store, key, kind, game.as_mut());
-    notices.extend(restored.notice(kind.title()));
-    let loaded = restored == Restored::Loaded;
-    let may_save = restored.may_save();
+    finish(kind, game, notices, may_save, store, key)
+}
 
-    let rules_before = rule_values(game.as_ref());
-    notices.extend(
-        apply_options(game.as_mut(), &wanted.options)
-            .iter()
-            .map(ParamProblem::to_string),
-    );
-    let rules_changed = rule_values(game.as_ref()) != rules_before;
-    let seed_differs = wanted.seed.is_some_and(|s| s != game.seed());
-    let fresh_game = !loaded || link_body.is_some();
-    match wanted.daily {
-        // The day's game, unless it is the game saved.
-        Some(day) if fresh_game || game.daily_day() != Some(day) => match game.daily(day) {
-            Ok(out) => notices.extend(out.message),
-            Err(e) => notices.push(format!("There is no daily game here: {e}.")),
-        },
-        Some(_) => {}
-        None if fresh_game || rules_changed || seed_differs => {
-            game.new_game(wanted.seed.unwrap_or(fresh));
-        }
-        None => {}
-    }
-    if let Some(body) = link_body {
-        // Checked above on a game dealt the same way: it opens here too.
-        notices.push(match game.open_link_body(&body) {
-            Ok(n) if game.can_redo() => format!(
-                "This link holds a game of {n} moves: press Redo to replay it move by move."
-            ),
-            Ok(n) => format!("Opened the game in this link, {n} moves in."),
-            Err(e) => format!("The game in this link could not be opened: {e}."),
-        });
-    }
+/// Writes `game` under `key` (when it may be saved) and hands it over.
+fn finish(
+    kind: GameKind,
+    game: Box<dyn Game>,
+    mut notices: Vec<String>,
+    may_save: bool,
+    store: &mut dyn Store,
+    key: &str,
+) -> Opened {
     let written = match may_save.then(|| write(store, key, kind, game.as_ref())) {
         Some(Ok(text)) => Some(text),
         Some(Err(e)) => {
@@ -166,6 +269,45 @@ pub fn open(
         may_save,
         held,
     }
+}
+
+/// Brings back the game set aside most recently from `key`, and sets
+/// `current`, the game on screen, aside in its place: pressing Resume twice
+/// goes back and forth. The statistics and streaks of `current` go on.
+///
+/// A game set aside that no longer loads is moved to `key:bad:<n>`, like
+/// any unreadable save, and the error says where; `current` stays.
+pub fn resume(
+    kind: GameKind,
+    current: &dyn Game,
+    store: &mut dyn Store,
+    key: &str,
+    fresh: Seed,
+) -> Result<Opened, String> {
+    let title = kind.title();
+    let taken = aside::first(store, key).ok_or("No game is set aside.")?;
+    let mut game = new_game(kind, fresh);
+    if let Err(problem) = decode(&taken, kind, game.as_mut()) {
+        let mut why = format!("The {title} game set aside could not be restored: {problem}.");
+        if let Some(k) = keep_bad(store, key, &taken) {
+            let _ = aside::remove(store, key, &taken);
+            why = format!("{why} It was kept under the storage key '{k}'.");
+        }
+        return Err(why);
+    }
+    game.adopt_keeps(&current.save())
+        .map_err(|e| format!("The statistics could not be carried over: {e}."))?;
+    aside::remove(store, key, &taken).map_err(|e| e.to_string())?;
+    if let Err(e) = aside::push(store, key, &encode(kind, current)) {
+        // Nothing is lost: the game taken goes back, the one on screen stays.
+        let _ = aside::push(store, key, &taken);
+        return Err(format!("There is no room to set this game aside: {e}."));
+    }
+    let notices = vec![format!(
+        "Your {title} game is back. The game you were playing is set aside: Resume brings it \
+         back."
+    )];
+    Ok(finish(kind, game, notices, true, store, key))
 }
 
 #[cfg(test)]
@@ -347,9 +489,84 @@ mod tests {
         assert_eq!(mine.get("p"), saved);
         // The link as sent: its game, three moves in, saved.
         let o = open(kind, &link(&query), &mut mine, "p", Seed(1));
-        assert_eq!(o.notices, ["Opened the game in this link, 3 moves in."]);
+        assert_eq!(
+            o.notices,
+            [
+                "Opened the game in this link, 3 moves in.",
+                "Your own Phutball game is set aside: press Resume to go back to it."
+            ]
+        );
         assert_eq!(o.game.seed(), Seed(9));
         assert_eq!(o.game.moves().len(), 3);
         assert_ne!(mine.get("p"), saved);
+    }
+
+    #[test]
+    fn resume_says_why_when_there_is_nothing_or_the_game_set_aside_is_corrupt() {
+        let kind = GameKind::Klondike;
+        let mut store = MemoryStore::default();
+        let o = open(kind, &wanted(Some(3), &[]), &mut store, "k", Seed(1));
+        let nothing = resume(kind, o.game.as_ref(), &mut store, "k", Seed(2));
+        assert_eq!(nothing.err().as_deref(), Some("No game is set aside."));
+        aside::push(&mut store, "k", "parlour-save 6 klondike !!").unwrap();
+        let why = resume(kind, o.game.as_ref(), &mut store, "k", Seed(2))
+            .err()
+            .unwrap();
+        assert!(
+            why.contains("could not be restored") && why.contains("'k:bad:1'"),
+            "{why}"
+        );
+        assert_eq!(
+            store.get("k:bad:1").as_deref(),
+            Some("parlour-save 6 klondike !!")
+        );
+        assert_eq!(aside::count(&store, "k"), 0, "taken out of the list");
+        assert_eq!(store.get("k"), o.held, "the game on screen stays saved");
+    }
+
+    #[test]
+    fn a_save_with_no_room_to_be_set_aside_is_never_written_over() {
+        /// Refuses every write to the list of games set aside.
+        struct NoRoom(MemoryStore);
+        impl Store for NoRoom {
+            fn get(&self, key: &str) -> Option<String> {
+                self.0.get(key)
+            }
+            fn set(&mut self, key: &str, v: &str) -> Result<(), crate::host::save::StoreError> {
+                if key.ends_with(":aside") {
+                    return Err(crate::host::save::StoreError(
+                        "the quota is exceeded".into(),
+                    ));
+                }
+                self.0.set(key, v)
+            }
+            fn remove(&mut self, key: &str) {
+                self.0.remove(key);
+            }
+        }
+        let mut store = NoRoom(MemoryStore::default());
+        open(
+            GameKind::Dominoes,
+            &wanted(Some(3), &[]),
+            &mut store,
+            "d",
+            Seed(1),
+        );
+        let saved = store.get("d");
+        let o = open(
+            GameKind::Dominoes,
+            &wanted(Some(4), &[]),
+            &mut store,
+            "d",
+            Seed(1),
+        );
+        assert_eq!(o.game.seed(), Seed(4), "the URL's game is shown");
+        assert!(!o.may_save);
+        assert!(
+            o.notices.iter().any(|n| n.contains("will not be saved")),
+            "{:?}",
+            o.notices
+        );
+        assert_eq!(store.get("d"), saved, "and the player's own stays saved");
     }
 }

@@ -114,6 +114,13 @@ pub trait Game {
     /// The current value of option `key`, in its text form.
     fn option(&self, key: &str) -> Option<&'static str>;
 
+    /// The value of option `key` in the game on the table, which a rule
+    /// chosen since (one that waits for the next game) has not changed yet.
+    /// Links and URLs name these: they describe the game on screen.
+    fn in_play(&self, key: &str) -> Option<&'static str> {
+        self.option(key)
+    }
+
     /// Sets option `key`. Options whose spec says `restarts` take effect from
     /// the next [`Game::new_game`]; the shell deals one straight after.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError>;
@@ -174,6 +181,15 @@ pub trait Game {
     /// Forgets the statistics.
     fn reset_stats(&mut self) -> Outcome {
         Outcome::nothing()
+    }
+
+    /// Takes what the game keeps from one game to the next (statistics,
+    /// streaks, the daily games won) from another game's save text
+    /// ([`Game::save`]), leaving this game's own play as it is: a game
+    /// brought back from aside goes on with the player's latest figures.
+    /// On error nothing changes.
+    fn adopt_keeps(&mut self, _state: &str) -> Result<(), StateError> {
+        Ok(())
     }
 
     /// How the game ended, once it has.

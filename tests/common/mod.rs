@@ -285,6 +285,15 @@ impl Browser {
             .expect("navigation");
     }
 
+    /// Saves what the browser shows as a PNG under `target/screenshots/`
+    /// (to look at; the tests check the page itself).
+    pub async fn screenshot(&self, name: &str) {
+        let dir = root().join("target").join("screenshots");
+        let png = self.client.screenshot().await.expect("a screenshot");
+        std::fs::create_dir_all(&dir).expect("a folder for screenshots");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot written");
+    }
+
     /// Runs a script (the body of a function) and returns its value.
     pub async fn js(&self, script: &str) -> Value {
         self.client

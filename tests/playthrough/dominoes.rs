@@ -22,7 +22,7 @@ const HAND: Duration = Duration::from_secs(240);
 const HAND_OVER: &str = "const s = document.querySelector('.parlour-status').textContent; \
      return s.includes('went out') || s.includes('Blocked')";
 
-fn game(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
+pub fn game(pairs: &[(&str, &str)], seed: u64) -> Dominoes {
     let mut d = Dominoes::new(Seed(seed));
     for (k, v) in pairs {
         d.set_option(k, v).expect("a valid option");
@@ -144,6 +144,39 @@ fn hinted_hand(pairs: &[(&str, &str)], seed: u64) -> (Dominoes, usize) {
     }
 }
 
+/// Plays the person's turns by Hint through the page, from where the page
+/// and `mirror` stand, while the computers play theirs, to the hand's end
+/// (true) or for `limit` turns (false).
+pub async fn hand_by_hint(
+    b: &Browser,
+    mirror: &mut Dominoes,
+    name: &str,
+    device: Device,
+    limit: usize,
+) -> bool {
+    let mut turns = 0;
+    loop {
+        until_unstalled(
+            b,
+            name,
+            &format!("{HAND_OVER} || s.includes('your turn');"),
+            STALL,
+            HAND,
+        )
+        .await;
+        follow(mirror, &moves(b).await);
+        if hand_over(mirror) {
+            break true;
+        }
+        if turns == limit {
+            break false;
+        }
+        turns += 1;
+        assert!(turns < 80, "{name}: the hand goes on and on");
+        person_move(b, mirror, device).await;
+    }
+}
+
 /// A person plays Hint's move each turn, through the page: the Hint button,
 /// then a tap on the hinted cell (or a drag of the hinted tile there, on a
 /// touch screen), the corner prompt's digits tapped when it asks, and the
@@ -152,24 +185,7 @@ async fn person_plays_by_hint(name: &str, device: Device, pairs: &[(&str, &str)]
     let b = open_browser(device).await;
     open_fresh(&b, &query(pairs, seed)).await;
     let mut mirror = game(pairs, seed);
-    let mut turns = 0;
-    loop {
-        until_unstalled(
-            &b,
-            name,
-            &format!("{HAND_OVER} || s.includes('your turn');"),
-            STALL,
-            HAND,
-        )
-        .await;
-        follow(&mut mirror, &moves(&b).await);
-        if hand_over(&mirror) {
-            break;
-        }
-        turns += 1;
-        assert!(turns < 80, "{name}: the hand goes on and on");
-        person_move(&b, &mut mirror, device).await;
-    }
+    assert!(hand_by_hint(&b, &mut mirror, name, device, usize::MAX).await);
     assert!(
         status(&b).await.contains("went out") || status(&b).await.contains("Blocked"),
         "{name}: {}",

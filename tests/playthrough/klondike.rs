@@ -172,6 +172,78 @@ async fn make(b: &Browser, k: &Klondike, mv: Move, touch: bool) {
     }
 }
 
+/// Plays on through the page by Hint from where the page and `mirror`
+/// stand: presses Hint, checks the page suggests what the rules engine
+/// does, makes the move by pointer and follows it natively, until the game
+/// ends (and returns how) or `limit` moves are made.
+pub async fn by_hint(
+    b: &Browser,
+    mirror: &mut Klondike,
+    name: &str,
+    device: Device,
+    limit: usize,
+) -> Option<End> {
+    let mut n = 0;
+    loop {
+        assert_eq!(
+            moves(b).await,
+            mirror.record(),
+            "{name}: page and rules agree"
+        );
+        if let Some(end) = ended(mirror) {
+            break Some(end);
+        }
+        if n == limit {
+            break None;
+        }
+        n += 1;
+        assert!(n < 400, "{name}: no end in sight");
+        let (mv, hint) = next_move(mirror);
+        b.wait_for(
+            "the verdict",
+            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
+        )
+        .await;
+        press(b, "hint").await;
+        b.wait_for(
+            "the hint",
+            &format!("return document.querySelector('.parlour-sr-only').textContent === {hint:?};"),
+        )
+        .await;
+        let Some(mv) = mv else {
+            // Hint found the game lost, and the status now says so.
+            break Some(ended(mirror).unwrap_or_else(|| panic!("{name}: no move after '{hint}'")));
+        };
+        make(b, mirror, mv, device.touch()).await;
+        mirror.play(mv).expect("legal natively");
+        let want = mirror.record().len();
+        b.wait_for(
+            &format!("{name}: move {n} ({mv})"),
+            &format!("return window.parlour.moves().length === {want};"),
+        )
+        .await;
+    }
+}
+
+/// Waits for the page's status line to say the game ended as `end` did.
+pub async fn shows_end(b: &Browser, name: &str, end: End) {
+    let done = match end {
+        End::Won => "Won!",
+        End::Stuck => "No moves left",
+        End::Decided => " wins",
+    };
+    until_unstalled(
+        b,
+        name,
+        &format!(
+            "return document.querySelector('.parlour-status').textContent.includes({done:?});"
+        ),
+        Duration::from_secs(10),
+        Duration::from_secs(60),
+    )
+    .await;
+}
+
 /// Plays a whole game through the page by Hint: presses Hint, checks the
 /// page suggests what the rules engine does, makes the move by pointer, and
 /// follows it natively, until the game ends as `want`.
@@ -202,59 +274,11 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
     }
     // Let the deal's animation finish.
     tokio::time::sleep(Duration::from_millis(1200)).await;
-    let mut n = 0;
-    let end = loop {
-        assert_eq!(
-            moves(&b).await,
-            mirror.record(),
-            "{name}: page and rules agree"
-        );
-        if let Some(end) = ended(&mirror) {
-            break end;
-        }
-        n += 1;
-        assert!(n < 400, "{name}: no end in sight");
-        let (mv, hint) = next_move(&mut mirror);
-        b.wait_for(
-            "the verdict",
-            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
-        )
-        .await;
-        press(&b, "hint").await;
-        b.wait_for(
-            "the hint",
-            &format!("return document.querySelector('.parlour-sr-only').textContent === {hint:?};"),
-        )
-        .await;
-        let Some(mv) = mv else {
-            // Hint found the game lost, and the status now says so.
-            break ended(&mirror).unwrap_or_else(|| panic!("{name}: no move after '{hint}'"));
-        };
-        make(&b, &mirror, mv, device.touch()).await;
-        mirror.play(mv).expect("legal natively");
-        let want = mirror.record().len();
-        b.wait_for(
-            &format!("{name}: move {n} ({mv})"),
-            &format!("return window.parlour.moves().length === {want};"),
-        )
-        .await;
-    };
+    let end = by_hint(&b, &mut mirror, name, device, usize::MAX)
+        .await
+        .expect("an end");
     assert_eq!(end, want, "{name}");
-    let done = match end {
-        End::Won => "Won!",
-        End::Stuck => "No moves left",
-        End::Decided => " wins",
-    };
-    until_unstalled(
-        &b,
-        name,
-        &format!(
-            "return document.querySelector('.parlour-status').textContent.includes({done:?});"
-        ),
-        Duration::from_secs(10),
-        Duration::from_secs(60),
-    )
-    .await;
+    shows_end(&b, name, end).await;
     let _ = said(&b).await;
     let _ = status(&b).await;
     b.assert_clean_console(name).await;

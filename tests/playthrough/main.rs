@@ -15,4 +15,5 @@ mod common;
 
 mod dominoes;
 mod klondike;
+mod links;
 mod phutball;

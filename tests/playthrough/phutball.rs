@@ -18,7 +18,7 @@ const STALL: Duration = Duration::from_secs(10);
 /// A whole game, at most.
 const GAME: Duration = Duration::from_secs(180);
 
-fn game(pairs: &[(&str, &str)]) -> Phutball {
+pub fn game(pairs: &[(&str, &str)]) -> Phutball {
     let mut g = Phutball::new(Seed(1));
     for (k, v) in pairs {
         g.set_option(k, v).expect("a valid option");
@@ -71,7 +71,7 @@ async fn make(b: &Browser, g: &Phutball, text: &str, drag: bool, touch: bool) {
 }
 
 /// Makes `text`, waits for the page to record it, and follows it natively.
-async fn play(b: &Browser, mirror: &mut Phutball, text: &str, drag: bool, touch: bool) {
+pub async fn play(b: &Browser, mirror: &mut Phutball, text: &str, drag: bool, touch: bool) {
     let before = moves(b).await.len();
     make(b, mirror, text, drag, touch).await;
     b.wait_for(

@@ -64,6 +64,11 @@ impl<D: GameDef> Game for Shell<D> {
         self.chosen.get(key)
     }
 
+    /// The setting of the game on the table.
+    fn in_play(&self, key: &str) -> Option<&'static str> {
+        self.table.settings.get(key)
+    }
+
     /// Chooses a setting. One that changes how a game is set up (its spec
     /// `restarts`) waits for the next new game; the others apply at once.
     fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
@@ -318,6 +323,14 @@ impl<D: GameDef> Game for Shell<D> {
         self.table.stats = D::Stats::default();
         self.table.dailies = Dailies::default();
         Outcome::moved("The statistics are reset.")
+    }
+
+    fn adopt_keeps(&mut self, state: &str) -> Result<(), StateError> {
+        let rec: Record<D::Start, D::Stats> = Record::read(state)?;
+        rec.dailies.check().map_err(StateError)?;
+        self.table.stats = rec.stats;
+        self.table.dailies = rec.dailies;
+        Ok(())
     }
 
     fn save(&self) -> String {

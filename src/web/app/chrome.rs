@@ -11,6 +11,7 @@ pub(super) enum Action {
     Redo,
     Hint,
     Daily,
+    Resume,
     Settings,
     Rules,
     Stats,
@@ -20,12 +21,13 @@ pub(super) enum Action {
 }
 
 impl Action {
-    const ALL: [Action; 11] = [
+    const ALL: [Action; 12] = [
         Action::New,
         Action::Undo,
         Action::Redo,
         Action::Hint,
         Action::Daily,
+        Action::Resume,
         Action::Settings,
         Action::Rules,
         Action::Stats,
@@ -45,6 +47,11 @@ impl Action {
                 "Daily",
                 "Daily game: today's, the same for everyone",
                 "daily",
+            ),
+            Action::Resume => (
+                "Resume",
+                "Resume your game set aside when a link opened",
+                "resume",
             ),
             Action::Settings => ("Settings", "Settings", "settings"),
             Action::Rules => ("Rules", "Rules", "rules"),

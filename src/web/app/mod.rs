@@ -14,6 +14,7 @@ use super::dom::{self, attr, Listener};
 use super::panic;
 use super::storage::LocalStore;
 use crate::games::GameKind;
+use crate::host::aside;
 use crate::host::events::{HostEvent, Watcher};
 use crate::host::params::{parse_query, query_for};
 use crate::host::save::{self, save_key, MemoryStore, Store};
@@ -310,10 +311,32 @@ impl App {
         }
     }
 
-    fn open_game(&mut self, kind: GameKind, wanted: &Wanted, mut notices: Vec<String>) {
+    fn open_game(&mut self, kind: GameKind, wanted: &Wanted, notices: Vec<String>) {
         self.close_panel();
         let key = self.key_for(kind);
         let opened = session::open(kind, wanted, self.store.as_mut(), &key, fresh_seed());
+        self.show_opened(opened, notices);
+    }
+
+    /// Brings back the game set aside most recently (a link, a deal or a
+    /// daily game displaced it), setting the game on screen aside instead.
+    fn resume(&mut self) {
+        let (Some(kind), Some(g)) = (self.current.get(), self.game.as_ref()) else {
+            return;
+        };
+        let key = self.key_for(kind);
+        match session::resume(kind, g.as_ref(), self.store.as_mut(), &key, fresh_seed()) {
+            Ok(opened) => {
+                self.show_opened(opened, Vec::new());
+                self.sync_url(false);
+            }
+            Err(why) => self.show_notices(&[why]),
+        }
+    }
+
+    /// Puts an opened game on screen, with `notices` and its own.
+    fn show_opened(&mut self, opened: session::Opened, mut notices: Vec<String>) {
+        let kind = opened.kind;
         notices.extend(opened.notices);
         // An unreadable save that could not be moved aside is never written over.
         self.may_save = opened.may_save;
@@ -405,6 +428,11 @@ impl App {
                 Action::Redo => b.set_disabled(!g.can_redo()),
                 Action::Stats => b.set_hidden(g.stats().is_none()),
                 Action::Record => b.set_hidden(g.records().is_empty()),
+                Action::Resume => b.set_hidden(
+                    self.current
+                        .get()
+                        .is_none_or(|k| aside::count(self.store.as_ref(), &self.key_for(k)) == 0),
+                ),
                 _ => {}
             }
         }
@@ -533,6 +561,7 @@ impl App {
                 self.request_frame();
                 return;
             }
+            Action::Resume => return self.resume(),
             Action::Settings => return self.open_settings(),
             Action::Rules => return self.open_rules(),
             Action::Stats => return self.open_stats(),
