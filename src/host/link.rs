@@ -12,6 +12,7 @@
 use crate::games::GameKind;
 use crate::host::params::query_for;
 use crate::shell::codec::{base64url_decode, base64url_encode};
+use crate::shell::driver::check_link_body;
 use crate::shell::{Game, StateError};
 use std::fmt;
 
@@ -21,8 +22,8 @@ pub const PARAM: &str = "play";
 /// The format this build writes (the first character of the value).
 const VERSION: char = '1';
 
-/// The longest value read: far more than any game of these three needs.
-const MAX_LEN: usize = 16 * 1024;
+/// The longest value read (16 KiB); [`share`] offers no longer link.
+pub const MAX_LEN: usize = 16 * 1024;
 
 /// Why a link's game was not opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +87,19 @@ pub fn encode(kind: GameKind, game: &dyn Game) -> String {
 /// [`query_for`] and the `play` parameter.
 pub fn query_with_moves(kind: GameKind, game: &dyn Game) -> String {
     format!("{}&{PARAM}={}", query_for(kind, game), encode(kind, game))
+}
+
+/// The query of a link to share `game` with its moves, if the receiving
+/// page will open it: the value within [`MAX_LEN`] bytes, and the body
+/// within what the receiver reads ([`check_link_body`]: at most
+/// [`MAX_LINK_MOVES`](crate::shell::driver::MAX_LINK_MOVES) moves). A longer game is [`LinkError::TooLong`]: the
+/// page then offers the deal's link only, and says why.
+pub fn share(kind: GameKind, game: &dyn Game) -> Result<String, LinkError> {
+    let value = encode(kind, game);
+    if value.len() > MAX_LEN || check_link_body(&game.link_body()).is_err() {
+        return Err(LinkError::TooLong);
+    }
+    Ok(format!("{}&{PARAM}={value}", query_for(kind, game)))
 }
 
 /// Checks a `play` value against `game` (already dealt from the link's seed
@@ -247,5 +261,47 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(g.moves().is_empty(), "nothing was played");
+    }
+
+    #[test]
+    fn share_never_offers_a_link_the_receiver_refuses() {
+        use crate::klondike::rules::Move;
+        use crate::klondike::Klondike;
+        use crate::shell::driver::MAX_LINK_MOVES;
+        let kind = GameKind::Klondike;
+        // Through the stock and back, over and over: the longest games by count.
+        let mut k = Klondike::new(Seed(4));
+        k.set_option("auto-move", "off").unwrap();
+        k.new_game(Seed(4));
+        while k.played().len() < MAX_LINK_MOVES {
+            let mv = if k.position().stock.is_empty() {
+                Move::Recycle
+            } else {
+                Move::Deal
+            };
+            k.play(mv).unwrap();
+        }
+        let at_the_limit = share(kind, &k).expect("a game of 4,000 moves is shared");
+        let mut got = receive(kind, &at_the_limit).expect("and opens");
+        while got.can_redo() {
+            got.redo();
+        }
+        assert_eq!(got.moves().len(), MAX_LINK_MOVES);
+        k.play(Move::Deal)
+            .or_else(|_| k.play(Move::Recycle))
+            .unwrap();
+        assert_eq!(
+            share(kind, &k),
+            Err(LinkError::TooLong),
+            "one more is not offered"
+        );
+        let refused = receive(kind, &query_with_moves(kind, &k)).err();
+        assert!(
+            matches!(refused, Some(LinkError::Moves(_))),
+            "as the receiver would refuse it: {refused:?}"
+        );
+        assert!(LinkError::TooLong
+            .to_string()
+            .contains("longer than any game"));
     }
 }

@@ -311,3 +311,53 @@ async fn dominoes_a_friends_link_then_my_own_game_on_a_phone() {
     )
     .await;
 }
+
+/// A game longer than a link holds, restored from its save: Share offers
+/// the deal's link and says on screen why it offers no other.
+#[tokio::test(flavor = "multi_thread")]
+async fn share_offers_no_link_the_receiver_would_refuse() {
+    let name = "share_offers_no_link_the_receiver_would_refuse";
+    if !enabled(name) {
+        return;
+    }
+    use parlour::klondike::rules::Move;
+    let mut k = parlour::klondike::Klondike::new(parlour::Seed(4));
+    k.set_option("auto-move", "off").unwrap();
+    k.new_game(parlour::Seed(4));
+    while k.played().len() <= parlour::shell::driver::MAX_LINK_MOVES {
+        let mv = if k.position().stock.is_empty() {
+            Move::Recycle
+        } else {
+            Move::Deal
+        };
+        k.play(mv).unwrap();
+    }
+    // The player's own long game, as the page saved it.
+    let save = parlour::host::save::encode(GameKind::Klondike, &k);
+    let b = open_browser(DESKTOP).await;
+    open_fresh(&b, "?game=klondike&seed=4&auto-move=off").await;
+    b.js(&format!(
+        "localStorage.setItem('parlour:klondike', {});",
+        serde_json::json!(save)
+    ))
+    .await;
+    b.open("?game=klondike").await;
+    b.wait_for(
+        "the long game",
+        "return !!window.parlour && window.parlour.moves().length > 4000;",
+    )
+    .await;
+    press(&b, "share").await;
+    let shown = b
+        .js("const p = document.querySelector('.parlour-share'); \
+             return [p.textContent, p.querySelectorAll('[data-role=link]').length, \
+             p.getBoundingClientRect().height];")
+        .await;
+    let text = shown[0].as_str().unwrap_or_default();
+    assert!(text.contains("too long for a link"), "{text}");
+    assert_eq!(shown[1].as_u64(), Some(1), "only the deal's link");
+    assert!(shown[2].as_f64().unwrap_or(0.0) > 0.0, "on screen");
+    b.screenshot(name).await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

@@ -24,6 +24,12 @@ struct Body {
     moves: String,
 }
 
+/// Checks a link's body as the receiving page reads it, before any move
+/// is played: it decodes, and holds at most [`MAX_LINK_MOVES`] moves.
+pub fn check_link_body(bytes: &[u8]) -> Result<(), StateError> {
+    read_body(bytes).map(|_| ())
+}
+
 /// Reads a body, bounded: the part every game shares.
 fn read_body(bytes: &[u8]) -> Result<(Vec<u8>, Vec<String>), StateError> {
     let cut = || StateError("the game in the link does not decode".into());

@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 use table::{Screen, Table};
 
 mod link;
+pub use link::{check_link_body, MAX_LINK_MOVES};
 mod page;
 mod table;
 

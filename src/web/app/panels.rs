@@ -274,7 +274,7 @@ impl App {
         let mut links = vec![(
             "This deal",
             "Opens the same deal under the same rules, for a friend to try.".to_owned(),
-            format!("{base}{}", query_for(kind, g.as_ref())),
+            Some(format!("{base}{}", query_for(kind, g.as_ref()))),
         )];
         if !g.moves().is_empty() {
             let what = match kind {
@@ -286,13 +286,25 @@ impl App {
                      share the new link with your opponent."
                 }
             };
+            // Only a link the receiving page will open.
+            let link = crate::host::link::share(kind, g.as_ref()).ok();
+            let what = match link {
+                Some(_) => what.to_owned(),
+                None => format!(
+                    "This game is too long for a link (at most {} moves and {} KiB).{}",
+                    crate::shell::driver::MAX_LINK_MOVES,
+                    crate::host::link::MAX_LEN / 1024,
+                    if g.records().is_empty() {
+                        ""
+                    } else {
+                        " Copy it from Record instead."
+                    }
+                ),
+            };
             links.push((
                 "This game, move by move",
-                what.to_owned(),
-                format!(
-                    "{base}{}",
-                    crate::host::link::query_with_moves(kind, g.as_ref())
-                ),
+                what,
+                link.map(|q| format!("{base}{q}")),
             ));
         }
         let body = dom::element("div", "parlour-share");
@@ -300,6 +312,7 @@ impl App {
         for (title, what, link) in links {
             let _ = body.append_child(&dom::text("h3", "", title));
             let _ = body.append_child(&dom::text("p", "parlour-note", &what));
+            let Some(link) = link else { continue };
             let area = dom::element("textarea", "parlour-record-text")
                 .unchecked_into::<HtmlTextAreaElement>();
             area.set_value(&link);
