@@ -1221,3 +1221,79 @@ async fn daily_games_are_the_day_s_for_everyone_and_keep_a_streak() {
     b.assert_clean_console("daily deals").await;
     b.close().await;
 }
+
+/// "Reset statistics" asks first, with Cancel where the first tap landed:
+/// a second tap keeps the figures; only "Yes, reset" wipes them.
+#[tokio::test(flavor = "multi_thread")]
+async fn resetting_the_statistics_asks_first() {
+    let name = "resetting_the_statistics_asks_first";
+    if !enabled(name) {
+        return;
+    }
+    use parlour::klondike::solver::{self, Verdict};
+    use parlour::Game;
+    // A player with one won game, as the page saved it.
+    let mut k = parlour::klondike::Klondike::new(parlour::Seed(30));
+    k.set_option("auto-move", "off").unwrap();
+    k.new_game(parlour::Seed(30));
+    let Verdict::Winnable(line) = solver::solve(k.position(), solver::Limits::default())
+        .unwrap()
+        .verdict
+    else {
+        panic!("deal 30 is winnable")
+    };
+    for mv in line {
+        k.play(mv).unwrap();
+    }
+    let save = parlour::host::save::encode(parlour::games::GameKind::Klondike, &k);
+    let b = browser(1000, 800).await;
+    b.open("").await;
+    b.js(&format!(
+        "localStorage.clear(); localStorage.setItem('parlour:klondike', {});",
+        json!(save)
+    ))
+    .await;
+    b.open("?game=klondike").await;
+    b.wait_for("the game", "return !!window.parlour;").await;
+    let won = "return [...document.querySelectorAll('.parlour-stats-table tr')]\
+               .find(r => r.firstChild.textContent === 'Won').lastChild.textContent;";
+    let at = "const r = document.activeElement.getBoundingClientRect(); \
+              return [document.activeElement.dataset.action, r.x, r.y];";
+    b.js("document.querySelector('[data-action=stats]').click();")
+        .await;
+    assert_eq!(b.js(won).await, json!("1"));
+    // The first tap asks; the place it landed is Cancel's.
+    b.js("document.querySelector('[data-action=reset-stats]').focus();")
+        .await;
+    let first = b.js(at).await;
+    b.js("document.querySelector('[data-action=reset-stats]').click();")
+        .await;
+    let asked = b
+        .js("const c = document.querySelector('.parlour-confirm'); \
+             return !c.hidden && c.getBoundingClientRect().height > 0 ? c.textContent : '';")
+        .await;
+    assert!(
+        asked
+            .as_str()
+            .unwrap_or_default()
+            .contains("cannot be undone"),
+        "the question is on screen: {asked}"
+    );
+    let second = b.js(at).await;
+    assert_eq!(second[0], json!("reset-cancel"), "Cancel has the focus");
+    assert!(
+        (second[2].as_f64().unwrap() - first[2].as_f64().unwrap()).abs() < 60.0,
+        "Cancel sits where the first tap landed: {first} {second}"
+    );
+    b.js("document.querySelector('[data-action=reset-cancel]').click();")
+        .await;
+    assert_eq!(b.js(won).await, json!("1"), "Cancel keeps them");
+    b.js("document.querySelector('[data-action=reset-stats]').click();")
+        .await;
+    b.js("document.querySelector('[data-action=reset-confirm]').click();")
+        .await;
+    assert_eq!(b.js(won).await, json!("0"), "Yes, reset wipes them");
+    b.screenshot(name).await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

@@ -87,11 +87,43 @@ impl App {
         let reset = dom::button("parlour-button", "Reset statistics", "Reset statistics");
         attr(&reset, "data-action", "reset-stats");
         let _ = body.append_child(&reset);
+        // Asked once more, with Cancel where the first tap landed: a second
+        // tap, a slip or a tap steered by a framing page cancels.
+        let confirm = dom::element("div", "parlour-confirm");
+        confirm.set_hidden(true);
+        let _ = confirm.append_child(&dom::text(
+            "p",
+            "parlour-note",
+            "Reset the statistics and the daily streak? This cannot be undone.",
+        ));
+        let cancel = dom::button("parlour-button", "Cancel", "Keep the statistics");
+        attr(&cancel, "data-action", "reset-cancel");
+        let _ = confirm.append_child(&cancel);
+        let yes = dom::button("parlour-button", "Yes, reset", "Yes, reset the statistics");
+        attr(&yes, "data-action", "reset-confirm");
+        let _ = confirm.append_child(&yes);
+        let _ = body.append_child(&confirm);
         self.open_panel("Statistics", &body);
         self.wire_panel_close();
-        let weak = self.self_weak();
+        let ask = (reset.clone(), confirm.clone(), cancel.clone());
         self.panel_listeners
             .push(Listener::new(&reset, "click", move |_| {
+                let (reset, confirm, cancel) = &ask;
+                reset.set_hidden(true);
+                confirm.set_hidden(false);
+                let _ = cancel.focus();
+            }));
+        let back = (reset, confirm);
+        self.panel_listeners
+            .push(Listener::new(&cancel, "click", move |_| {
+                let (reset, confirm) = &back;
+                confirm.set_hidden(true);
+                reset.set_hidden(false);
+                let _ = reset.focus();
+            }));
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&yes, "click", move |_| {
                 with_app(&weak, |a| {
                     let o = a.game.as_mut().map(|g| g.reset_stats()).unwrap_or_default();
                     a.apply(o);
