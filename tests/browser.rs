@@ -1297,3 +1297,57 @@ async fn resetting_the_statistics_asks_first() {
     b.assert_clean_console(name).await;
     b.close().await;
 }
+
+/// `mount(null)`, a detached element or something that is no element
+/// throws a readable `Error` and leaves nothing behind.
+#[tokio::test(flavor = "multi_thread")]
+async fn mounting_on_nothing_throws_a_clear_error_and_mounts_nothing() {
+    let name = "mounting_on_nothing_throws_a_clear_error_and_mounts_nothing";
+    if !enabled(name) {
+        return;
+    }
+    let b = browser(1000, 800).await;
+    b.open("embed.html").await;
+    b.wait_for(
+        "the example",
+        "return document.querySelectorAll('.parlour').length > 0;",
+    )
+    .await;
+    let got = b
+        .js_async(
+            "const done = arguments[0];
+             import('./parlour.js').then(m => {
+               const before = document.querySelectorAll('.parlour').length;
+               const detached = document.createElement('div');
+               const tries = [null, undefined, detached, 'div',
+                 document.createElementNS('http://www.w3.org/2000/svg', 'svg')];
+               const errors = tries.map(el => {
+                 try { m.mount(el, { game: 'klondike' }); return 'mounted'; }
+                 catch (e) { return (e instanceof Error) ? e.message : 'not an Error: ' + e; }
+               });
+               done({ errors, added: document.querySelectorAll('.parlour').length - before,
+                      inDetached: detached.childElementCount });
+             });",
+        )
+        .await;
+    let errors: Vec<&str> = got["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap_or_default())
+        .collect();
+    assert!(errors[0].contains("not null or undefined"), "{errors:?}");
+    assert!(errors[1].contains("not null or undefined"), "{errors:?}");
+    assert!(errors[2].contains("not in the document"), "{errors:?}");
+    assert!(errors[3].contains("must be an HTML element"), "{errors:?}");
+    assert!(errors[4].contains("must be an HTML element"), "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.starts_with("parlour.mount: ")),
+        "{errors:?}"
+    );
+    assert_eq!(got["added"], json!(0), "nothing half-mounted");
+    assert_eq!(got["inDetached"], json!(0));
+    // The instances already there still play.
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

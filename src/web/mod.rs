@@ -230,18 +230,38 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
     })
 }
 
+/// Checks what a host passed to [`mount`]: an HTML element that is in the
+/// document, so that the instance can be seen, measured and sized.
+fn host_element(element: JsValue) -> Result<HtmlElement, String> {
+    if element.is_null() || element.is_undefined() {
+        return Err("the first argument must be an HTML element, not null or undefined".into());
+    }
+    let element = element
+        .dyn_into::<HtmlElement>()
+        .map_err(|_| "the first argument must be an HTML element".to_owned())?;
+    if !element.is_connected() {
+        return Err("the element is not in the document: append it to the page, then mount".into());
+    }
+    Ok(element)
+}
+
 /// A game mounted in a host element, returned by [`mount`].
 #[wasm_bindgen]
 pub struct Parlour {
     slot: u32,
 }
 
-/// Puts a Parlour instance into `element`.
+/// Puts a Parlour instance into `element`, an HTML element in the document.
 ///
 /// `options` is a plain object: `{ game, seed, options, saveKey }`, all
-/// optional. Throws an `Error` with a readable message when they are wrong.
+/// optional. Throws an `Error` with a readable message when they are wrong,
+/// or when `element` is not an HTML element in the document (`null`, a
+/// detached element): then nothing is mounted.
 #[wasm_bindgen]
-pub fn mount(element: &HtmlElement, options: JsValue) -> Result<Parlour, JsError> {
+pub fn mount(element: JsValue, options: JsValue) -> Result<Parlour, JsError> {
+    let element =
+        host_element(element).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
+    let element = &element;
     let opts = MountOptions::read(&options)
         .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?;
     let slot = next_slot();
