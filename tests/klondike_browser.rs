@@ -353,3 +353,60 @@ async fn every_variant_opens_from_the_url() {
     b.assert_clean_console("the variants").await;
     b.close().await;
 }
+
+/// The daily deal is found by the winnable-deal search in slices between
+/// frames, with its status on screen: pressing Daily returns at once, and
+/// the search ends on the day's deal (2026-01-01's is the third tried).
+#[tokio::test(flavor = "multi_thread")]
+async fn the_daily_deal_is_searched_between_frames_with_its_status_shown() {
+    let name = "the_daily_deal_is_searched_between_frames_with_its_status_shown";
+    if !enabled(name) {
+        return;
+    }
+    let b = browser(1100, 800).await;
+    common::open_fresh(&b, "?game=klondike&seed=5").await;
+    b.js("window.parlour.setToday('2026-01-01');").await;
+    // Pressed, and read in the same task: the search has only begun.
+    let just_after = b
+        .js("const t = performance.now(); \
+             document.querySelector('[data-action=daily]').click(); \
+             return [document.querySelector('.parlour-status').textContent, performance.now() - t];")
+        .await;
+    let status = just_after[0].as_str().unwrap_or_default();
+    assert!(
+        status.starts_with("Daily 2026-01-01 · Looking for a winnable deal"),
+        "the search shows, not the frame held: {status}"
+    );
+    eprintln!("{name}: the Daily press took {} ms", just_after[1]);
+    b.wait_for(
+        "the day's deal",
+        "return !document.querySelector('.parlour-status').textContent.includes('Looking for');",
+    )
+    .await;
+    let said = b
+        .js("return document.querySelector('.parlour-sr-only').textContent;")
+        .await;
+    assert!(
+        said.as_str()
+            .unwrap_or_default()
+            .contains("found in 3 tries"),
+        "{said}"
+    );
+    assert_eq!(
+        b.js("return location.search;").await,
+        Value::from("?game=klondike&daily=2026-01-01")
+    );
+    // Reloaded, the day's game is the one found: no search, the same deal.
+    let before = b
+        .js("return document.querySelector('.parlour-status').textContent;")
+        .await;
+    b.open("?game=klondike&daily=2026-01-01").await;
+    b.wait_for("the reload", "return !!window.parlour;").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let after = b
+        .js("return document.querySelector('.parlour-status').textContent;")
+        .await;
+    assert_eq!(before, after);
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

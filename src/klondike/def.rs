@@ -5,12 +5,11 @@ use super::analysis;
 use super::input;
 use super::narrate;
 use super::rules::{Effects, Move, Pile, Scoring, State};
+use super::settings::Deals;
 use super::settings::{AutoMove, Settings, VegasUndo};
 use super::show;
-use super::solver;
 use super::stats::Stats;
 use super::table::Ui;
-use super::table::{JOB_TABLE_SLOTS, TRY_NODES};
 use super::view::Layout;
 use crate::shell::daily::DailyDeal;
 use crate::shell::def::{Action, Change, Dealt, Event, GameDef, View};
@@ -24,10 +23,6 @@ use crate::util::rng::Seed;
 /// Klondike's declaration.
 #[derive(Clone, Copy, Debug)]
 pub struct KlondikeDef;
-
-/// Deals the daily search tries before it settles for one not proved
-/// winnable (about one deal in five is not proved within the budget).
-const DAILY_TRIES: u64 = 100;
 
 /// Klondike has no computer player; the pace is never used.
 const NO_PACE: Pace = Pace {
@@ -66,33 +61,16 @@ impl GameDef for KlondikeDef {
 
     /// The first deal from the day's seed on that the solver proves
     /// winnable within the winnable-deal search's budget: node counts, not
-    /// time, so every machine finds the same deal.
+    /// time, so every machine finds the same deal. The daily deals under
+    /// "winnable deals only", so that search finds it, in slices between
+    /// frames with its "Looking for a winnable deal…" status, from the day's
+    /// seed on (see [`Ui::dealt`](super::table::Ui::dealt)).
     fn daily(settings: &mut Settings, seed: Seed) -> Option<DailyDeal<Option<State>>> {
-        let rules = settings.rules();
-        let limits = solver::Limits {
-            nodes: TRY_NODES,
-            table_slots: JOB_TABLE_SLOTS,
-        };
-        let mut tried = seed;
-        for n in 0..DAILY_TRIES {
-            tried = Seed(seed.0.wrapping_add(n));
-            let deal = State::deal(rules, tried);
-            if let Ok(solver::Report {
-                verdict: solver::Verdict::Winnable(_),
-                ..
-            }) = solver::solve_explicit(&deal, limits)
-            {
-                return Some(DailyDeal {
-                    seed: tried,
-                    start: None,
-                    challenge: "a deal that can be won",
-                });
-            }
-        }
+        settings.deals = Deals::Winnable;
         Some(DailyDeal {
-            seed: tried,
+            seed,
             start: None,
-            challenge: "a deal not proved winnable",
+            challenge: "a deal that can be won",
         })
     }
 

@@ -285,9 +285,13 @@ impl Ui {
         self.judge(g);
     }
 
-    /// Sets up for a game just dealt or restored.
+    /// Sets up for a game just dealt or restored. A new game under
+    /// "winnable deals only" (a daily game too) searches from its seed on;
+    /// so does one restored before its first move, which may have been
+    /// saved while the search ran (from a deal found, it finds that one).
     pub fn dealt(&mut self, g: &Game, how: Dealt) {
-        if how == Dealt::New && g.settings.deals != Deals::Any {
+        let fresh = how == Dealt::New || (how == Dealt::Restored && g.moves.is_empty());
+        if fresh && g.settings.deals != Deals::Any {
             self.search = Job::on(g.position, g.seed, 1, TRY_NODES);
             if self.search.is_some() {
                 return;

@@ -369,7 +369,10 @@ impl<D: GameDef> Shell<D> {
             Action::Say(text) => Outcome::say(text),
             Action::Play(mv) => self.moved(mv, who),
             Action::Deal(seed, text) => {
+                // The deal a search chose for a daily game is that day's.
+                let daily = self.table.daily;
                 self.deal(seed, Dealt::Chosen);
+                self.table.daily = daily;
                 Outcome::moved(text)
             }
         }

@@ -42,7 +42,9 @@ impl<D: GameDef> Game for Shell<D> {
         let deal = D::daily(&mut settings, day.seed()).ok_or("this game has no daily game")?;
         let began = self.table.began();
         self.table.count(None, Event::Left { began });
-        self.deal_from(deal.seed, settings, deal.start, Dealt::Chosen);
+        // The player asked for it: a game may still search on from the
+        // day's deal (Klondike's winnable deal), as for any new game.
+        self.deal_from(deal.seed, settings, deal.start, Dealt::New);
         self.table.daily = Some(day);
         Ok(Outcome::moved(day.dealt(deal.challenge)))
     }
