@@ -1351,3 +1351,58 @@ async fn mounting_on_nothing_throws_a_clear_error_and_mounts_nothing() {
     b.assert_clean_console(name).await;
     b.close().await;
 }
+
+/// Two Klondike tables on one page, each asking the solver worker about its
+/// own deal at the same moment: each gets its own answer (a desk and a
+/// worker each), not the other's cancellation. With the explicit search of
+/// the page alone, both deals stay unknown within the indicator's budget.
+#[tokio::test(flavor = "multi_thread")]
+async fn two_klondike_tables_on_one_page_each_get_their_own_verdict() {
+    let name = "two_klondike_tables_on_one_page_each_get_their_own_verdict";
+    if !enabled(name) {
+        return;
+    }
+    let b = browser(1400, 900).await;
+    b.open("embed.html").await;
+    b.wait_for(
+        "the example",
+        "return (window.parlourInstances || []).length === 2;",
+    )
+    .await;
+    b.js_async(
+        "const done = arguments[0];
+         import('./parlour.js').then(m => {
+           window.tables = [3, 30].map(seed => {
+             const d = document.createElement('div');
+             d.style.width = '600px'; d.style.height = '500px';
+             document.querySelector('.games').appendChild(d);
+             return m.mount(d, { game: 'klondike', seed, options: { indicator: 'on' } });
+           });
+           done(true);
+         });",
+    )
+    .await;
+    b.wait_for(
+        "both verdicts",
+        "return window.tables.every(t => !t.status().includes('Checking'));",
+    )
+    .await;
+    let statuses = b.js("return window.tables.map(t => t.status());").await;
+    assert!(
+        statuses[0]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Cannot be won"),
+        "deal 3: {statuses}"
+    );
+    assert!(
+        statuses[1]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("Still winnable"),
+        "deal 30: {statuses}"
+    );
+    // And the example's own two games still play.
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

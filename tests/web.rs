@@ -55,7 +55,11 @@ fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
 #[wasm_bindgen_test]
 async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
     let el = host(400, 300);
-    let p = parlour::mount(&el, options(r#"{"game":"dominoes","seed":5}"#)).unwrap();
+    let p = parlour::mount(
+        el.clone().into(),
+        options(r#"{"game":"dominoes","seed":5}"#),
+    )
+    .unwrap();
     next_frames().await;
     let canvas = el
         .query_selector("canvas")
@@ -96,11 +100,11 @@ async fn two_instances_are_independent() {
     let a = host(300, 300);
     let b = host(300, 300);
     let pa = parlour::mount(
-        &a,
+        a.clone().into(),
         options(r#"{"game":"phutball","options":{"board":"9x7"}}"#),
     )
     .unwrap();
-    let pb = parlour::mount(&b, options(r#"{"game":"phutball"}"#)).unwrap();
+    let pb = parlour::mount(b.clone().into(), options(r#"{"game":"phutball"}"#)).unwrap();
     next_frames().await;
     assert!(pa.status().unwrap().contains("9x7"));
     assert!(pb.status().unwrap().contains("19x15"));
@@ -117,7 +121,7 @@ async fn two_instances_are_independent() {
 fn bad_mount_options_throw_readable_errors() {
     let el = host(100, 100);
     let message = |js: &str| -> String {
-        let err = parlour::mount(&el, options(js))
+        let err = parlour::mount(el.clone().into(), options(js))
             .err()
             .unwrap_or_else(|| panic!("{js} should fail"));
         let value: JsValue = err.into();
@@ -143,7 +147,7 @@ fn bad_mount_options_throw_readable_errors() {
 #[wasm_bindgen_test]
 async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
     let el = host(600, 400);
-    let p = parlour::mount(&el, JsValue::UNDEFINED).unwrap();
+    let p = parlour::mount(el.clone().into(), JsValue::UNDEFINED).unwrap();
     assert_eq!(el.query_selector_all(".parlour-pick").unwrap().length(), 3);
     assert_eq!(p.game().unwrap(), None);
     let phutball = el

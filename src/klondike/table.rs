@@ -45,6 +45,9 @@ pub struct Ui {
     /// The solver judging the current position, then its answer.
     judge: Option<Judge>,
     verdict: Option<Judgement>,
+    /// This table's place at the page's helper: another table's questions
+    /// (a second game on the page) never replace its own.
+    desk: helper::Desk,
 }
 
 /// Who judges the position on screen.
@@ -312,7 +315,8 @@ impl Ui {
         if g.position.is_won() {
             return;
         }
-        self.judge = helper::ask(|| solver::remote::question(g.position)).map(Judge::Away);
+        self.judge =
+            helper::ask(&self.desk, || solver::remote::question(g.position)).map(Judge::Away);
         if self.judge.is_none() {
             self.judge_here(g);
         }

@@ -786,26 +786,29 @@ fn daily_cost() {
 struct Worker;
 
 thread_local! {
-    /// The message posted last to the stand-in.
-    static POSTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The message posted last to the stand-in, and its desk.
+    static POSTED: std::cell::RefCell<Option<(u32, String)>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Worker {
     fn install() -> Worker {
-        helper::install(|message, _| {
-            POSTED.set(Some(message.to_owned()));
-            true
+        helper::install(helper::Helper {
+            post: |desk, message, _| {
+                POSTED.set(Some((desk, message.to_owned())));
+                true
+            },
+            close: |_| {},
         });
         Worker
     }
 
     /// Answers the message posted last; whether there was one.
     fn answer(&self) -> bool {
-        let Some(message) = POSTED.take() else {
+        let Some((desk, message)) = POSTED.take() else {
             return false;
         };
         let reply = helper::reply(&message, |q| solver::remote::answer(q, || 0.0));
-        helper::deliver(&reply.expect("a message"));
+        helper::deliver(desk, &reply.expect("a message"));
         true
     }
 }

@@ -1,15 +1,17 @@
 //! The page's helper ([`crate::shell::helper`]): the Klondike solver's
-//! summary search in a Web Worker, `solver_worker` (`src/bin`), which Trunk
-//! builds beside `parlour.js`. It is started when the first question is
-//! asked, so it costs the first load nothing.
+//! summary search in Web Workers, `solver_worker` (`src/bin`), which Trunk
+//! builds beside `parlour.js`. A desk's worker is started when its first
+//! question is asked, so it costs the first load nothing; each desk (each
+//! Klondike table on the page) has its own, so two games on one page never
+//! stop each other's searches, and a desk that closes stops its worker.
 //!
-//! A question that replaces one still being searched stops the worker (a
-//! search cannot be interrupted otherwise) and starts a fresh one. If the
-//! worker cannot be started or fails, the helper is gone and the game judges
-//! positions itself, with the search the page carries.
+//! A question that replaces one still being searched stops that desk's
+//! worker (a search cannot be interrupted otherwise) and starts a fresh one.
+//! If a worker cannot be started or fails, the helper is gone and the games
+//! judge positions themselves, with the search the page carries.
 
 use super::{assets, dom::Listener};
-use crate::shell::helper;
+use crate::shell::helper::{self, Helper};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker};
@@ -17,58 +19,73 @@ use web_sys::{Event, MessageEvent, Worker};
 /// The worker's loader, beside `parlour.js`.
 const LOADER: &str = "solver_worker_loader.js";
 
-/// A worker and what listens to it.
+/// A desk's worker and what listens to it.
 struct Running {
+    desk: u32,
     worker: Worker,
     _heard: [Listener; 2],
 }
 
 thread_local! {
-    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    static RUNNING: RefCell<Vec<Running>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Installs the helper when a page is mounted, unless one is installed (a
-/// page mounted after a worker failed tries a new one).
+/// page mounted after a worker failed tries anew).
 pub fn install() {
     if !helper::present() {
-        helper::install(post);
+        helper::install(Helper { post, close });
     }
 }
 
-fn post(message: &str, replacing: bool) -> bool {
-    RUNNING.with(|r| {
-        let mut r = r.borrow_mut();
-        if replacing {
-            if let Some(old) = r.take() {
-                old.worker.terminate();
+/// Stops `desk`'s worker, if it has one.
+fn close(desk: u32) {
+    RUNNING.with_borrow_mut(|r| {
+        r.retain(|w| {
+            if w.desk == desk {
+                w.worker.terminate();
+            }
+            w.desk != desk
+        })
+    });
+}
+
+fn post(desk: u32, message: &str, replacing: bool) -> bool {
+    if replacing {
+        close(desk);
+    }
+    RUNNING.with_borrow_mut(|r| {
+        if !r.iter().any(|w| w.desk == desk) {
+            match start(desk) {
+                Some(w) => r.push(w),
+                None => return false,
             }
         }
-        if r.is_none() {
-            *r = start();
-        }
-        r.as_ref()
-            .is_some_and(|r| r.worker.post_message(&message.into()).is_ok())
+        r.iter()
+            .find(|w| w.desk == desk)
+            .is_some_and(|w| w.worker.post_message(&message.into()).is_ok())
     })
 }
 
-/// A new worker, if the page may start one (an embedding page's policy may
-/// forbid it, or the loader may sit on another origin).
-fn start() -> Option<Running> {
+/// A new worker for `desk`, if the page may start one (an embedding page's
+/// policy may forbid it, or the loader may sit on another origin).
+fn start(desk: u32) -> Option<Running> {
     let worker = Worker::new(&assets::url(LOADER)).ok()?;
-    let answered = Listener::new(&worker, "message", heard);
-    let failed = Listener::new(&worker, "error", heard);
+    let answered = Listener::new(&worker, "message", move |ev| heard(desk, ev));
+    let failed = Listener::new(&worker, "error", move |ev| heard(desk, ev));
     Some(Running {
+        desk,
         worker,
         _heard: [answered, failed],
     })
 }
 
-/// What the worker says: a message with its answer, or an error (which has
-/// no text), after which the helper is gone and nothing more is posted to
-/// the worker.
-fn heard(ev: Event) {
+/// What a desk's worker says: a message with its answer, or an error
+/// (which has no text), after which the helper is gone and nothing more is
+/// posted to any worker.
+fn heard(desk: u32, ev: Event) {
     match ev.unchecked_ref::<MessageEvent>().data().as_string() {
-        Some(answer) => helper::deliver(&answer),
+        Some(answer) => helper::deliver(desk, &answer),
         None => helper::fail(),
     }
 }

@@ -31,7 +31,7 @@ pub enum End {
 /// judged by the summary search, as the page's worker judges them (at once,
 /// here, where the page's play-through waits for the worker's verdict).
 pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
-    helper::install(remote::answer_here);
+    helper::install(remote::HERE);
     let mut k = Klondike::new(Seed(seed));
     k.set_reduced_motion(true);
     for (key, v) in pairs {

@@ -94,15 +94,22 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
 }
 
 /// A helper that answers in the asker's own thread, at once: for native play
-/// that judges as the page with its worker does (the browser tests' mirrors
+/// that judges as the page with its workers does (the browser tests' mirrors
 /// of the page's game). Install it with
 /// [`helper::install`](crate::shell::helper::install).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn answer_here(message: &str, _replacing: bool) -> bool {
+pub const HERE: crate::shell::helper::Helper = crate::shell::helper::Helper {
+    post: answer_here,
+    close: |_| {},
+};
+
+/// [`HERE`]'s post: answers `message`, asked at `desk`, at once.
+#[cfg(not(target_arch = "wasm32"))]
+fn answer_here(desk: u32, message: &str, _replacing: bool) -> bool {
     let start = std::time::Instant::now();
     let clock = || start.elapsed().as_secs_f64() * 1000.0;
     if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
-        crate::shell::helper::deliver(&reply);
+        crate::shell::helper::deliver(desk, &reply);
     }
     true
 }
@@ -198,8 +205,9 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     fn a_helper_here_answers_at_once() {
         use crate::shell::helper::{self, Reply};
-        helper::install(answer_here);
-        let ticket = helper::ask(|| question(&deal(3, 1))).expect("asked");
+        helper::install(HERE);
+        let desk = helper::Desk::default();
+        let ticket = helper::ask(&desk, || question(&deal(3, 1))).expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
