@@ -4,7 +4,7 @@
 # outside the package registries (crates.io, Debian, npm).
 #
 # Usage: scripts/ensure-tools.sh [web] [browser]
-#   web      trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt, terser, the wasm target
+#   web      trunk, wasm-bindgen-cli (the version Cargo.lock pins), wasm-opt, terser, the wasm target, python3
 #   browser  Debian's chromium and chromium-driver, for the headless browser tests
 set -euo pipefail
 
@@ -47,6 +47,8 @@ ensure_web() {
         log "rustup target add wasm32-unknown-unknown"
         rustup target add wasm32-unknown-unknown
     fi
+    # The post-build hook writes each page's Content-Security-Policy in Python.
+    command -v python3 >/dev/null || apt_install python3
     local wbg
     wbg="$(wasm_bindgen_version)"
     if [ -z "$wbg" ]; then

@@ -1406,3 +1406,86 @@ async fn two_klondike_tables_on_one_page_each_get_their_own_verdict() {
     b.assert_clean_console(name).await;
     b.close().await;
 }
+
+/// Every page, the embedding example (with its iframe), the rules pages
+/// and the solver worker load under the site's Content-Security-Policy,
+/// which allows only the site's own origin: no violation, no console error.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_page_runs_under_its_content_security_policy() {
+    let name = "every_page_runs_under_its_content_security_policy";
+    if !enabled(name) {
+        return;
+    }
+    let watch = "window.violations = []; \
+                 document.addEventListener('securitypolicyviolation', \
+                   e => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));";
+    let policy =
+        "const m = document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]'); \
+                  return m ? m.content : '';";
+    let b = browser(1200, 900).await;
+    for page in [
+        "",
+        "?game=klondike&seed=3&indicator=on",
+        "?game=phutball&seed=2",
+        "?game=dominoes&seed=4",
+    ] {
+        b.open(page).await;
+        b.wait_for(
+            "the page",
+            "return !!window.parlour || !!document.querySelector('.parlour-pick');",
+        )
+        .await;
+        b.js(watch).await;
+        let csp = b.js(policy).await;
+        let csp = csp.as_str().unwrap_or_default();
+        assert!(
+            csp.contains("default-src 'self'")
+                && csp.contains("'wasm-unsafe-eval'")
+                && !csp.contains("unsafe-inline"),
+            "{page}: {csp}"
+        );
+        if page.contains("klondike") {
+            // The worker judges the deal under the policy (deal 3: lost).
+            b.wait_for(
+                "the worker's verdict",
+                "return document.querySelector('.parlour-status').textContent.startsWith('Cannot be won');",
+            )
+            .await;
+        }
+        if !page.is_empty() {
+            // A rules page, fetched from the site.
+            b.js("document.querySelector('[data-action=rules]').click();")
+                .await;
+            b.wait_for(
+                "the rules",
+                "const p = document.querySelector('.parlour-panel'); \
+                 return !p.hidden && p.textContent.length > 200;",
+            )
+            .await;
+        }
+        // The app's styles apply (a constructed sheet the policy allows).
+        let styled = b
+            .js("const e = document.querySelector('.parlour'); \
+                 return e && getComputedStyle(e).getPropertyValue('--p-bg').trim() !== '';")
+            .await;
+        assert_eq!(styled, json!(true), "{page}: the styles apply");
+        assert_eq!(b.js("return window.violations;").await, json!([]), "{page}");
+        b.assert_clean_console(&format!("{name} {page}")).await;
+    }
+    b.open("embed.html").await;
+    b.wait_for(
+        "both games and the frame",
+        "return (window.parlourInstances || []).length === 2 && \
+         [...document.querySelectorAll('#events li')].some(l => l.dataset.from === 'frame');",
+    )
+    .await;
+    let csp = b.js(policy).await;
+    assert!(
+        csp.as_str()
+            .unwrap_or_default()
+            .contains("script-src 'self'"),
+        "{csp}"
+    );
+    b.assert_clean_console(&format!("{name} embed.html")).await;
+    b.close().await;
+}

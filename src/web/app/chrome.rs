@@ -118,10 +118,40 @@ pub(super) struct Ui {
     pub(super) panel: HtmlElement,
 }
 
+/// Gives the document Parlour's style sheet, once: a constructed sheet,
+/// adopted, which a Content-Security-Policy allows without `'unsafe-inline'`
+/// or a hash (it is the CSSOM, not inline style). A browser without
+/// constructed sheets gets a `<style>` element in the instance instead.
+fn adopt_styles(shell: &HtmlElement) {
+    let adopted = web_sys::window()
+        .and_then(|w| w.document())
+        .zip(web_sys::CssStyleSheet::new().ok())
+        .filter(|(doc, _)| js_sys::Reflect::has(doc, &"adoptedStyleSheets".into()) == Ok(true))
+        .is_some_and(|(doc, sheet)| {
+            let sheets = doc.adopted_style_sheets();
+            // Once a document: a sheet of ours is marked by its first rule.
+            let ours = sheets.iter().any(|s| {
+                s.unchecked_ref::<web_sys::CssStyleSheet>()
+                    .css_rules()
+                    .ok()
+                    .and_then(|r| r.item(0))
+                    .is_some_and(|r| r.css_text().starts_with(".parlour"))
+            });
+            ours || (sheet.replace_sync(CSS).is_ok() && {
+                sheets.push(&sheet);
+                doc.set_adopted_style_sheets(&sheets);
+                true
+            })
+        });
+    if !adopted {
+        let style = dom::element("style", "");
+        style.set_text_content(Some(CSS));
+        let _ = shell.append_child(&style);
+    }
+}
+
 pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
-    let style = dom::element("style", "");
-    style.set_text_content(Some(CSS));
-    let _ = shell.append_child(&style);
+    adopt_styles(shell);
 
     let notices = dom::element("div", "parlour-notices");
     attr(&notices, "role", "status");
