@@ -7,12 +7,17 @@
 //! exists is NP-complete in general (Demaine, Demaine and Eppstein), so the
 //! search has a budget and says "unknown" rather than hang. The budget
 //! counts the states the search holds (searched or waiting), so it bounds
-//! memory as well as time: about 220 bytes a state.
+//! memory as well as time: at most 128 bytes a state ([`STATE_BYTES`]).
+//!
+//! Each state is held once, in the order the search reaches it, which is
+//! the order it searches them in (breadth first): its men, its landing
+//! point and the state it came from, so a chain is read back from its last
+//! state when it wins. A table of state numbers finds a state seen before.
 
 use super::board::Pt;
-use super::rules::{Chain, Men, OwnGoal, Position, Side};
-use crate::util::fast_hash::FastSet;
-use std::collections::VecDeque;
+use super::rules::{Chain, Men, OwnGoal, Position, Side, MAX_JUMPS};
+use crate::util::fast_hash::FastHasher;
+use std::hash::{BuildHasher, BuildHasherDefault};
 
 /// What the finder found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,13 +58,117 @@ pub fn is_winning_end(p: &Position, at: Pt) -> bool {
             && p.to_move.other().scores_on(p.options.dims, at.row))
 }
 
+/// What one state costs the finder at most, in bytes: the state itself
+/// (96) and its share of the table that finds it (at most four slots of 8:
+/// the table is a power of two, at most half full).
+pub const STATE_BYTES: usize = 128;
+
+/// A state of the search: the ball at `at` with `men` left, reached from
+/// state `parent` by a jump in direction `dir`, `jumps` jumps from the start.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    men: Men,
+    parent: u32,
+    at: Pt,
+    dir: u8,
+    jumps: u8,
+    /// The chain must stop here (a goal line's rule).
+    ends: bool,
+}
+
+/// The states seen, by number: open addressing over a power-of-two table,
+/// a slot empty unless stamped with the current search's generation, so a
+/// new search empties it at no cost.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    /// (generation, state number).
+    slots: Vec<(u32, u32)>,
+    generation: u32,
+}
+
+impl Seen {
+    /// Empties the table for a new search.
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Once in four billion searches: stamps could repeat.
+            self.slots.iter_mut().for_each(|s| s.0 = 0);
+            self.generation = 1;
+        }
+    }
+
+    fn hash(at: Pt, men: &Men) -> usize {
+        BuildHasherDefault::<FastHasher>::default().hash_one((at, men)) as usize
+    }
+
+    /// The slot where state (`at`, `men`) is, or where it would go.
+    fn probe(&self, states: &[State], at: Pt, men: &Men) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        let mut i = Self::hash(at, men) & mask;
+        loop {
+            let (generation, n) = self.slots[i];
+            if generation != self.generation {
+                return (i, false);
+            }
+            let st = &states[n as usize];
+            if st.at == at && st.men == *men {
+                return (i, true);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Makes room for one more state after `states` (the table at most half full).
+    fn grow(&mut self, states: &[State]) {
+        if (states.len() + 1) * 2 <= self.slots.len() {
+            return;
+        }
+        let size = ((states.len() + 1) * 2).next_power_of_two().max(64);
+        self.slots = vec![(0, 0); size];
+        self.generation = 1;
+        for (n, st) in states.iter().enumerate() {
+            let (i, _) = self.probe(states, st.at, &st.men);
+            self.slots[i] = (self.generation, n as u32);
+        }
+    }
+
+    /// Records the state (`at`, `men`) as the next of `states` (number
+    /// `states.len()`, pushed next by the caller) unless an equal state is
+    /// there already; says whether it is new.
+    fn insert(&mut self, states: &[State], at: Pt, men: &Men) -> bool {
+        self.grow(states);
+        let (i, found) = self.probe(states, at, men);
+        if !found {
+            self.slots[i] = (self.generation, states.len() as u32);
+        }
+        !found
+    }
+}
+
 /// The finder with its working memory, kept between calls: the computer's
-/// search checks for goals at every leaf, and growing a fresh set each time
-/// cost a quarter of its time.
+/// search checks for goals at every leaf, and growing fresh memory each
+/// time cost a quarter of its time.
 #[derive(Clone, Debug, Default)]
 pub struct Finder {
-    seen: FastSet<(Pt, Men)>,
-    queue: VecDeque<(Pt, Men, Chain, bool)>,
+    states: Vec<State>,
+    seen: Seen,
+}
+
+/// The chain that reaches state `n`, read back through its parents.
+fn chain_to(states: &[State], n: usize) -> Chain {
+    let mut dirs = [0u8; MAX_JUMPS];
+    let mut len = 0;
+    let mut at = n;
+    while at != 0 {
+        let st = &states[at];
+        dirs[len] = st.dir;
+        len += 1;
+        at = st.parent as usize;
+    }
+    dirs[..len]
+        .iter()
+        .rev()
+        .fold(Chain::EMPTY, |c, &d| c.push(d).unwrap_or(c))
 }
 
 /// Finds every winning chain, holding at most `budget` states.
@@ -80,9 +189,12 @@ impl Finder {
     }
 
     fn search(&mut self, p: &Position, budget: usize, first: bool) -> Report {
-        let Finder { seen, queue } = self;
+        let Finder { states, seen } = self;
+        states.clear();
         seen.clear();
-        queue.clear();
+        // Room for the whole budget at once: memory is taken as states
+        // come (untouched pages cost nothing), never copied as it grows.
+        states.reserve(budget.min(MAX_RESERVE));
         let mut wins = Vec::new();
         // Which way up the board the side to move attacks.
         let up: i16 = match p.to_move {
@@ -94,47 +206,66 @@ impl Finder {
         crate::util::sort::sort_by_key(&mut order, |&d| {
             -i16::from(super::rules::DIRS[usize::from(d)].1) * up
         });
-        seen.insert((p.ball, p.men));
-        queue.push_back((p.ball, p.men, Chain::EMPTY, false));
+        seen.insert(states, p.ball, &p.men);
+        states.push(State {
+            men: p.men,
+            parent: 0,
+            at: p.ball,
+            dir: 0,
+            jumps: 0,
+            ends: false,
+        });
         let mut nodes = 0;
         let mut furthest = None;
         // How far up the board, as the side to move sees it, a row is.
         let ahead = |row: u8| i16::from(row) * up;
-        while let Some((at, men, chain, ended)) = queue.pop_front() {
-            if ended {
+        // Breadth first: the states in the order they were reached.
+        let mut next = 0;
+        while next < states.len() {
+            let from = states[next];
+            let parent = next as u32;
+            next += 1;
+            if from.ends {
                 continue;
             }
             nodes += 1;
-            for (dir, landing, next_men) in p.jumps_in(&men, at, order) {
-                let Some(next_chain) = chain.push(dir) else {
+            for (dir, landing, next_men) in p.jumps_in(&from.men, from.at, order) {
+                if usize::from(from.jumps) >= MAX_JUMPS {
                     continue;
-                };
-                if seen.len() >= budget {
+                }
+                if states.len() >= budget {
                     return Report {
                         wins: Wins::Unknown(wins),
                         nodes,
-                        held: seen.len(),
+                        held: states.len(),
                         furthest,
                     };
                 }
-                if !seen.insert((landing.at, next_men)) {
+                if !seen.insert(states, landing.at, &next_men) {
                     continue;
                 }
+                states.push(State {
+                    men: next_men,
+                    parent,
+                    at: landing.at,
+                    dir,
+                    jumps: from.jumps + 1,
+                    ends: landing.ends,
+                });
                 if furthest.is_none_or(|f: Pt| ahead(landing.at.row) > ahead(f.row)) {
                     furthest = Some(landing.at);
                 }
                 if is_winning_end(p, landing.at) {
-                    wins.push(next_chain);
+                    wins.push(chain_to(states, states.len() - 1));
                     if first {
                         return Report {
                             wins: Wins::Found(wins),
                             nodes,
-                            held: seen.len(),
+                            held: states.len(),
                             furthest,
                         };
                     }
                 }
-                queue.push_back((landing.at, next_men, next_chain, landing.ends));
             }
         }
         let wins = if wins.is_empty() {
@@ -145,11 +276,14 @@ impl Finder {
         Report {
             wins,
             nodes,
-            held: seen.len(),
+            held: states.len(),
             furthest,
         }
     }
 }
+
+/// The most states reserved at once (the command line's cap).
+const MAX_RESERVE: usize = 10_000_000;
 
 #[cfg(test)]
 mod tests {
@@ -158,6 +292,24 @@ mod tests {
     use crate::phutball::notation;
     use crate::phutball::rules::{Options, Side};
     use crate::util::rng::{Rng, Seed};
+
+    #[test]
+    fn a_state_costs_at_most_its_bytes() {
+        let state = std::mem::size_of::<State>();
+        let slot = std::mem::size_of::<(u32, u32)>();
+        assert!(state + 4 * slot <= STATE_BYTES, "{state} + 4 x {slot}");
+        // Where the table stands after many states: at most half full.
+        let p = Position::crowded(Options::default(), Seed(3), 85);
+        let mut f = Finder::default();
+        let r = f.wins(&p, 50_000);
+        assert!(
+            f.seen.slots.len() <= 4 * r.held.max(16),
+            "{} {}",
+            f.seen.slots.len(),
+            r.held
+        );
+        assert!(f.seen.slots.len() >= 2 * r.held);
+    }
     use std::collections::BTreeSet;
 
     use crate::phutball::fixtures::position;

@@ -11,7 +11,7 @@ phutball wins FILE|- [--count] [--budget N]
                              every jump chain that scores at once for the side to move, one per
                              line in notation, or 'none', or 'unknown' (with --count: states searched);
                              the search holds at most N states (default 2000000, at most 10000000),
-                             about 220 bytes each
+                             at most 128 bytes each (about 230 MB by default)
   phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
                  [--ohs-time-ms T] [--eks-time-ms T] [--board RxC] [--ohs-engine E] [--eks-engine E]
                              seeded games between levels (random, greedy, strong, expert): win
