@@ -1382,9 +1382,11 @@ async fn two_klondike_tables_on_one_page_each_get_their_own_verdict() {
          });",
     )
     .await;
-    b.wait_for(
+    // Each worker answers within its own limit (30 s): wait past it.
+    b.wait_for_within(
         "both verdicts",
         "return window.tables.every(t => !t.status().includes('Checking'));",
+        std::time::Duration::from_secs(45),
     )
     .await;
     let statuses = b.js("return window.tables.map(t => t.status());").await;
@@ -1446,9 +1448,10 @@ async fn every_page_runs_under_its_content_security_policy() {
         );
         if page.contains("klondike") {
             // The worker judges the deal under the policy (deal 3: lost).
-            b.wait_for(
+            b.wait_for_within(
                 "the worker's verdict",
                 "return document.querySelector('.parlour-status').textContent.startsWith('Cannot be won');",
+                std::time::Duration::from_secs(45),
             )
             .await;
         }

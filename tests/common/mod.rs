@@ -312,7 +312,13 @@ impl Browser {
 
     /// Waits until `script` returns true.
     pub async fn wait_for(&self, what: &str, script: &str) {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        self.wait_for_within(what, script, Duration::from_secs(20))
+            .await;
+    }
+
+    /// Waits until `script` returns true, for at most `limit`.
+    pub async fn wait_for_within(&self, what: &str, script: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
         loop {
             if self.js(script).await == Value::Bool(true) {
                 return;

@@ -199,9 +199,12 @@ pub async fn by_hint(
         n += 1;
         assert!(n < 400, "{name}: no end in sight");
         let (mv, hint) = next_move(mirror);
-        b.wait_for(
+        // The worker answers within its own limit (then "unknown"), which
+        // a loaded machine may need in full: wait past it.
+        b.wait_for_within(
             "the verdict",
             "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
+            Duration::from_millis(remote::WORKER_MS as u64 + 15_000),
         )
         .await;
         press(b, "hint").await;
