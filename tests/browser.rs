@@ -1230,21 +1230,8 @@ async fn resetting_the_statistics_asks_first() {
     if !enabled(name) {
         return;
     }
-    use parlour::klondike::solver::{self, Verdict};
-    use parlour::Game;
     // A player with one won game, as the page saved it.
-    let mut k = parlour::klondike::Klondike::new(parlour::Seed(30));
-    k.set_option("auto-move", "off").unwrap();
-    k.new_game(parlour::Seed(30));
-    let Verdict::Winnable(line) = solver::solve(k.position(), solver::Limits::default())
-        .unwrap()
-        .verdict
-    else {
-        panic!("deal 30 is winnable")
-    };
-    for mv in line {
-        k.play(mv).unwrap();
-    }
+    let k = common::won_klondike(30);
     let save = parlour::host::save::encode(parlour::games::GameKind::Klondike, &k);
     let b = browser(1000, 800).await;
     b.open("").await;

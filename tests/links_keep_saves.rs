@@ -7,6 +7,9 @@
 //! `PARLOUR_PAIRS=1000000 cargo test --release --test links_keep_saves -- --ignored`.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "common/mod.rs"]
+mod common;
+
 use parlour::dominoes::def::DominoesDef;
 use parlour::games::{new_game, GameKind};
 use parlour::host::aside;
@@ -15,8 +18,6 @@ use parlour::host::params::{parse_query, query_for};
 use parlour::host::save::{self, save_key, MemoryStore, Store};
 use parlour::host::session::{open, resume, Opened, Wanted};
 use parlour::klondike::def::KlondikeDef;
-use parlour::klondike::solver::{self, Verdict};
-use parlour::klondike::Klondike;
 use parlour::phutball::PhutballDef;
 use parlour::shell::def::GameDef;
 use parlour::shell::driver::Shell;
@@ -125,31 +126,12 @@ fn a_link_whose_moves_do_not_replay_leaves_the_save_untouched() {
     assert_eq!(store, before, "nothing written, nothing set aside");
 }
 
-/// A Klondike game won with the solver's line: a streak of one.
-fn won_klondike(seed: u64) -> Klondike {
-    let mut k = Klondike::new(Seed(seed));
-    k.set_option("auto-move", "off").unwrap();
-    k.set_option("auto-complete", "off").unwrap();
-    k.new_game(Seed(seed));
-    let Verdict::Winnable(line) = solver::solve(k.position(), solver::Limits::default())
-        .unwrap()
-        .verdict
-    else {
-        panic!("deal {seed} is winnable")
-    };
-    for mv in line {
-        k.play(mv).unwrap();
-    }
-    assert!(k.position().ending().is_some());
-    k
-}
-
 #[test]
 fn a_klondike_link_under_draw_one_keeps_my_draw_three_game_and_my_streak() {
     let kind = GameKind::Klondike;
     let key = save_key(None, kind);
     // A won draw-1 game (a streak of one), then a draw-3 game in progress.
-    let mut k = won_klondike(30);
+    let mut k = common::won_klondike(30);
     assert_eq!(row(&k, "Current streak").as_deref(), Some("1"));
     k.set_option("draw", "3").unwrap();
     k.new_game(Seed(8));

@@ -656,3 +656,45 @@ pub fn game_query(game: &str, seed: u64, pairs: &[(&str, &str)]) -> String {
     }
     q
 }
+
+/// A Klondike game of deal `seed` won with the solver's line (safe cards
+/// not moved by themselves): a player with one win, a streak of one.
+pub fn won_klondike(seed: u64) -> parlour::klondike::Klondike {
+    use parlour::klondike::solver::{self, Verdict};
+    use parlour::Game;
+    let mut k = parlour::klondike::Klondike::new(parlour::Seed(seed));
+    k.set_option("auto-move", "off").expect("an option");
+    k.set_option("auto-complete", "off").expect("an option");
+    k.new_game(parlour::Seed(seed));
+    let Verdict::Winnable(line) = solver::solve(k.position(), solver::Limits::default())
+        .expect("a deal the solver takes")
+        .verdict
+    else {
+        panic!("deal {seed} is winnable")
+    };
+    for mv in line {
+        k.play(mv).expect("the solver's move");
+    }
+    assert!(k.position().is_won(), "deal {seed} won");
+    k
+}
+
+/// A Klondike game of deal `seed` that turns the stock over and over
+/// (safe cards not moved by themselves) until it holds `moves` moves: the
+/// longest games by count.
+pub fn klondike_through_the_stock(seed: u64, moves: usize) -> parlour::klondike::Klondike {
+    use parlour::klondike::rules::Move;
+    use parlour::Game;
+    let mut k = parlour::klondike::Klondike::new(parlour::Seed(seed));
+    k.set_option("auto-move", "off").expect("an option");
+    k.new_game(parlour::Seed(seed));
+    while k.played().len() < moves {
+        let mv = if k.position().stock.is_empty() {
+            Move::Recycle
+        } else {
+            Move::Deal
+        };
+        k.play(mv).expect("the stock turns");
+    }
+    k
+}

@@ -164,17 +164,6 @@ async fn klondike_a_friends_link_then_my_own_game_on_a_phone() {
     .await;
 }
 
-/// The scripted 9×7 game to Ohs' goal: a chain by taps, then one by a drag.
-const NINE_BY_SEVEN: [(&str, bool); 7] = [
-    ("E5", false),
-    ("F6", false),
-    ("D5-F5-F7", false),
-    ("E7", false),
-    ("D8", false),
-    ("A1", false),
-    ("F7-D7-D9", true),
-];
-
 async fn phutball_round(name: &str, device: Device) {
     if !enabled(name) {
         return;
@@ -183,7 +172,7 @@ async fn phutball_round(name: &str, device: Device) {
     // The friend: two people on the 9×7 board, six moves in.
     let theirs: &[(&str, &str)] = &[("board", "9x7")];
     let mut friend = phutball::game(theirs);
-    for (text, _) in &NINE_BY_SEVEN[..6] {
+    for (text, _) in &phutball::NINE_BY_SEVEN[..6] {
         friend.play_text(text).expect("legal");
     }
     let link = query_with_moves(GameKind::Phutball, &friend);
@@ -192,7 +181,7 @@ async fn phutball_round(name: &str, device: Device) {
     let b = open_browser(device).await;
     open_fresh(&b, &crate::common::game_query("phutball", 1, mine)).await;
     let mut own = phutball::game(mine);
-    for &(text, drag) in &NINE_BY_SEVEN[..3] {
+    for &(text, drag) in &phutball::NINE_BY_SEVEN[..3] {
         phutball::play(&b, &mut own, text, drag, touch).await;
     }
     let own_query = b.js("return window.parlour.query();").await;
@@ -206,13 +195,13 @@ async fn phutball_round(name: &str, device: Device) {
         "the friend's rules: {q}"
     );
     assert_eq!(moves(&b).await, friend.moves());
-    let (text, drag) = NINE_BY_SEVEN[6];
+    let (text, drag) = phutball::NINE_BY_SEVEN[6];
     phutball::play(&b, &mut friend, text, drag, touch).await;
     goal(&b).await;
     b.screenshot(&format!("{name}-friend-won")).await;
 
     resume(&b, name, device, &own.moves(), &own_query).await;
-    for &(text, drag) in &NINE_BY_SEVEN[3..] {
+    for &(text, drag) in &phutball::NINE_BY_SEVEN[3..] {
         phutball::play(&b, &mut own, text, drag, touch).await;
     }
     goal(&b).await;
@@ -320,18 +309,8 @@ async fn share_offers_no_link_the_receiver_would_refuse() {
     if !enabled(name) {
         return;
     }
-    use parlour::klondike::rules::Move;
-    let mut k = parlour::klondike::Klondike::new(parlour::Seed(4));
-    k.set_option("auto-move", "off").unwrap();
-    k.new_game(parlour::Seed(4));
-    while k.played().len() <= parlour::shell::driver::MAX_LINK_MOVES {
-        let mv = if k.position().stock.is_empty() {
-            Move::Recycle
-        } else {
-            Move::Deal
-        };
-        k.play(mv).unwrap();
-    }
+    let k =
+        crate::common::klondike_through_the_stock(4, parlour::shell::driver::MAX_LINK_MOVES + 1);
     // The player's own long game, as the page saved it.
     let save = parlour::host::save::encode(GameKind::Klondike, &k);
     let b = open_browser(DESKTOP).await;

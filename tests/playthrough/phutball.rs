@@ -83,6 +83,18 @@ pub async fn play(b: &Browser, mirror: &mut Phutball, text: &str, drag: bool, to
     mirror.play_text(text).expect("legal in the mirror");
 }
 
+/// The scripted 9×7 game for two people to Ohs' goal: a chain by taps,
+/// then one by a drag (true: by a drag).
+pub const NINE_BY_SEVEN: [(&str, bool); 7] = [
+    ("E5", false),
+    ("F6", false),
+    ("D5-F5-F7", false),
+    ("E7", false),
+    ("D8", false),
+    ("A1", false),
+    ("F7-D7-D9", true),
+];
+
 /// A scripted game on 9×7 for two people on one device, to Ohs' goal: a
 /// two-jump chain by taps, then a two-jump chain to the goal by one drag.
 async fn goal_on_nine_by_seven(name: &str, device: Device) {
@@ -91,15 +103,7 @@ async fn goal_on_nine_by_seven(name: &str, device: Device) {
     open_fresh(&b, &query(&pairs)).await;
     let mut mirror = game(&pairs);
     let touch = device.touch();
-    for (text, drag) in [
-        ("E5", false),
-        ("F6", false),
-        ("D5-F5-F7", false),
-        ("E7", false),
-        ("D8", false),
-        ("A1", false),
-        ("F7-D7-D9", true),
-    ] {
+    for (text, drag) in NINE_BY_SEVEN {
         play(&b, &mut mirror, text, drag, touch).await;
     }
     b.wait_for(
