@@ -175,6 +175,7 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Hint",
             "More actions",
             "Daily game: today's, the same for everyone",
+            "Resume your game set aside when a link opened",
             "Settings",
             "Rules",
             "Statistics",
@@ -183,6 +184,13 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
             "Back to games"
         ]
     );
+    // Resume waits until a game is set aside.
+    let resume = el
+        .query_selector("[data-action=resume]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
+    assert!(resume.hidden(), "nothing is set aside");
     // Every one is a real button.
     for i in 0..list.length() {
         let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();
