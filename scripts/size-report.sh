@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Prints the raw and gzip -9 size of every file in a built site (default dist/)
-# and checks the first load against the budget: 230 KiB gzipped (235,520 bytes).
+# and checks the first load against the budget: 231 KiB gzipped (236,544 bytes).
 # (225 KiB until issue 35's set-aside slot; README, "Size", says why it rose.)
 set -euo pipefail
 dir="${1:-dist}"
-budget=$((230 * 1024))
+budget=$((231 * 1024))
 [ -d "$dir" ] || { echo "size-report: no folder '$dir' (run trunk build --release first)" >&2; exit 2; }
 printf '%-34s %10s %10s\n' file raw gzip
 first_raw=0 first_gz=0
