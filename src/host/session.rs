@@ -98,7 +98,10 @@ fn same_game(kind: GameKind, saved: &dyn Game, next: &dyn Game, link: bool) -> b
         && (!link || saved.link_body() == next.link_body())
 }
 
-/// The game a URL names ([`Asked::Other`]), dealt on a table of its own:
+/// A game a URL names, dealt, with what opening it says.
+type Named = (Box<dyn Game>, Vec<String>);
+
+/// The game a URL names, dealt on a table of its own:
 /// its rules are the URL's, the rest at their defaults; the player's display
 /// choices come from `saved`. `Ok(None)` when the URL names no game after all (only a
 /// daily game this game does not have). Refused options are told in
@@ -109,7 +112,7 @@ fn named(
     saved: &dyn Game,
     fresh: Seed,
     notices: &mut Vec<String>,
-) -> Result<Option<Asked>, String> {
+) -> Result<Option<Named>, String> {
     let link = wanted.play.is_some();
     let mut next = new_game(kind, fresh);
     copy_options(saved, next.as_mut(), |in_link| !in_link);
@@ -142,7 +145,7 @@ fn named(
             format!("Opened the game in this link, {n} moves in.")
         });
     }
-    Ok(Some(Asked::Other(next, said)))
+    Ok(Some((next, said)))
 }
 
 /// Reads what `wanted` asks of `saved` (the saved game, or a fresh deal
@@ -156,7 +159,7 @@ fn asked(
     notices: &mut Vec<String>,
 ) -> Result<Asked, String> {
     if wanted.seed.is_some() || wanted.daily.is_some() || wanted.play.is_some() {
-        if let Some(Asked::Other(next, said)) = named(kind, wanted, saved, fresh, notices)? {
+        if let Some((next, said)) = named(kind, wanted, saved, fresh, notices)? {
             let link = wanted.play.is_some();
             if !loaded || !same_game(kind, saved, next.as_ref(), link) {
                 return Ok(Asked::Other(next, said));
