@@ -10,7 +10,8 @@ code) is allowed by the SHA-256 of its exact text, computed here from the
 built page. The app's own styles need no hash: it adopts them as a
 constructed style sheet (src/web/app/chrome.rs).
 
-Usage: scripts/csp.py DIR   (Trunk runs it on its staging folder)
+Usage: scripts/csp.py DIR   (Trunk runs it on its staging folder: every
+*.html there, each page's own build and the example embed.html)
 """
 import base64
 import hashlib
@@ -18,7 +19,6 @@ import re
 import sys
 from pathlib import Path
 
-PAGES = ["index.html", "embed.html"]
 META = re.compile(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>')
 
 
@@ -54,10 +54,10 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: scripts/csp.py DIR")
     folder = Path(sys.argv[1])
-    for name in PAGES:
-        page = folder / name
-        if not page.exists():
-            sys.exit(f"csp: no {page}")
+    pages = sorted(folder.glob("*.html"))
+    if not pages:
+        sys.exit(f"csp: no pages in {folder}")
+    for page in pages:
         html = META.sub("", page.read_text(encoding="utf-8"))
         meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
         # Right after the charset, before anything the policy governs.

@@ -8,9 +8,9 @@
 # the glue asks for; nothing else of the file changes.
 #
 # In a release build, it also minifies the glue wasm-bindgen generates
-# (parlour.js, and the worker's solver_worker.js) with terser: local names
+# (each page's <program>.js, and the worker's solver_worker.js) with terser: local names
 # shortened, dead code and the doc comments it copies from the Rust sources
-# dropped. The exported API (Parlour, mount, start, init) and the wasm import
+# dropped. The exported API (Parlour, mount, init) and the wasm import
 # names keep their names: terser renames neither exports nor property keys.
 # The API is documented in the README and in the Rust sources. Shipped as
 # generated, the page's glue costs the first load about 2 KB more gzipped
@@ -31,9 +31,13 @@ if [ ! -x "$terser" ]; then
     echo "minify-glue: terser is missing (run scripts/ensure-tools.sh web)" >&2
     exit 1
 fi
-"$terser" "$TRUNK_STAGING_DIR/parlour.js" --module --compress --mangle --output "$TRUNK_STAGING_DIR/parlour.js.min"
-mv "$TRUNK_STAGING_DIR/parlour.js.min" "$TRUNK_STAGING_DIR/parlour.js"
-# The worker's glue is a classic script (importScripts) whose one global,
-# wasm_bindgen, the loader calls: minified as a script, top-level names kept.
-"$terser" "$TRUNK_STAGING_DIR/solver_worker.js" --compress --mangle --output "$TRUNK_STAGING_DIR/solver_worker.js.min"
-mv "$TRUNK_STAGING_DIR/solver_worker.js.min" "$TRUNK_STAGING_DIR/solver_worker.js"
+# Each module's glue is the .js beside its _bg.wasm. A page's glue is an ES
+# module; a worker's is a classic script (importScripts) whose one global,
+# wasm_bindgen, its loader calls: minified as a script, top-level names kept.
+for wasm in "$TRUNK_STAGING_DIR"/*_bg.wasm; do
+    glue="${wasm%_bg.wasm}.js"
+    [ -f "$glue" ] || continue
+    if grep -q '^export ' "$glue"; then kind=--module; else kind=; fi
+    "$terser" "$glue" $kind --compress --mangle --output "$glue.min"
+    mv "$glue.min" "$glue"
+done

@@ -17,14 +17,19 @@ cargo fmt --all -- --check
 step "cargo clippy (native, all targets)"
 cargo clippy --all-targets -- -D warnings
 step "cargo clippy (wasm32: the web layer and its tests)"
-cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
-step "cargo clippy (wasm32 as the page is built: no default features)"
-cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --tests --features page -- -D warnings
+step "cargo clippy (wasm32 as the game pages are built: feature page)"
+cargo clippy --target wasm32-unknown-unknown --lib --bins --no-default-features --features page -- -D warnings
+step "cargo clippy (wasm32 as the picker is built: feature picker)"
+cargo clippy --target wasm32-unknown-unknown --bin picker --no-default-features --features picker -- -D warnings
 step "cargo clippy (wasm32 as the solver worker is built)"
 cargo clippy --target wasm32-unknown-unknown --bin solver_worker --no-default-features --features worker -- -D warnings
+step "the site's release build, once for every browser test (scripts/build-site.sh)"
+scripts/build-site.sh --release target/e2e-dist
+export PARLOUR_SITE=target/e2e-dist
 step "cargo test (native unit, property and end-to-end browser tests)"
 cargo test
 step "cargo test --target wasm32-unknown-unknown (in-browser unit tests)"
-cargo test --target wasm32-unknown-unknown --test web
+cargo test --target wasm32-unknown-unknown --features page --test web
 step "size report of the release build"
 scripts/size-report.sh target/e2e-dist

@@ -229,7 +229,7 @@ pub fn url_query(data: &[u8]) {
     let kind = request.game.unwrap_or(GameKind::Klondike);
     let wanted = Wanted::from(request);
     let mut store = MemoryStore::default();
-    let mut opened = open(kind, &wanted, &mut store, "fuzz", Seed(1));
+    let mut opened = open(kind.entry(), &wanted, &mut store, "fuzz", Seed(1));
     let query = query_for(kind, opened.game.as_ref());
     let (again, problems) = parse_query(&query);
     assert!(

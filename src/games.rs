@@ -86,13 +86,59 @@ impl FromStr for GameKind {
     }
 }
 
+/// One game as a page carries it: which game, and how to deal one.
+///
+/// A page's module names only its own entry ([`KLONDIKE`], [`PHUTBALL`] or
+/// [`DOMINOES`]), so the other games' code never reaches its download: the
+/// linker keeps what is named. [`GameKind::entry`] names all three, for the
+/// command line and the tests.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// Which game.
+    pub kind: GameKind,
+    make: fn(Seed) -> Box<dyn Game>,
+}
+
+impl Entry {
+    /// A game of this kind dealt from `seed`, with default options.
+    pub fn make(self, seed: Seed) -> Box<dyn Game> {
+        (self.make)(seed)
+    }
+}
+
+/// Klondike's entry.
+pub const KLONDIKE: Entry = Entry {
+    kind: GameKind::Klondike,
+    make: |seed| Box::new(crate::klondike::Klondike::new(seed)),
+};
+
+/// Phutball's entry.
+pub const PHUTBALL: Entry = Entry {
+    kind: GameKind::Phutball,
+    make: |seed| Box::new(crate::phutball::Phutball::new(seed)),
+};
+
+/// The dominoes' entry.
+pub const DOMINOES: Entry = Entry {
+    kind: GameKind::Dominoes,
+    make: |seed| Box::new(crate::dominoes::Dominoes::new(seed)),
+};
+
+impl GameKind {
+    /// This game's entry (which links every game into the program: a page
+    /// names its own entry instead).
+    pub const fn entry(self) -> Entry {
+        match self {
+            GameKind::Klondike => KLONDIKE,
+            GameKind::Phutball => PHUTBALL,
+            GameKind::Dominoes => DOMINOES,
+        }
+    }
+}
+
 /// Creates a game of `kind` dealt from `seed`, with default options.
 pub fn new_game(kind: GameKind, seed: Seed) -> Box<dyn Game> {
-    match kind {
-        GameKind::Klondike => Box::new(crate::klondike::Klondike::new(seed)),
-        GameKind::Phutball => Box::new(crate::phutball::Phutball::new(seed)),
-        GameKind::Dominoes => Box::new(crate::dominoes::Dominoes::new(seed)),
-    }
+    kind.entry().make(seed)
 }
 
 #[cfg(test)]
@@ -106,6 +152,45 @@ mod tests {
             assert_eq!(k.slug().parse::<GameKind>(), Ok(k));
         }
         assert!("chess".parse::<GameKind>().is_err());
+    }
+
+    /// The picker (index.html) is plain HTML: it lists every game, with its
+    /// title and blurb, linking to the game's own page, whose module is the
+    /// game's program.
+    #[test]
+    fn the_picker_lists_every_game_and_each_has_its_page_and_program() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let read = |file: &str| {
+            std::fs::read_to_string(format!("{root}/{file}"))
+                .unwrap_or_else(|e| panic!("{file}: {e}"))
+        };
+        let picker = read("index.html");
+        assert_eq!(
+            picker.matches("class=\"parlour-pick\"").count(),
+            GameKind::ALL.len()
+        );
+        for kind in GameKind::ALL {
+            let slug = kind.slug();
+            for wanted in [
+                format!("href=\"{slug}.html\""),
+                format!("aria-label=\"Play {}\"", kind.title()),
+                format!(">{}</span>", kind.title()),
+                format!(">{}</span>", kind.blurb()),
+            ] {
+                assert!(picker.contains(&wanted), "index.html lacks {wanted}");
+            }
+            let page = read(&format!("{slug}.html"));
+            assert!(
+                page.contains(&format!("data-bin=\"{slug}\"")),
+                "{slug}.html"
+            );
+            let program = read(&format!("src/bin/{slug}.rs"));
+            let entry = slug.to_uppercase();
+            assert!(
+                program.contains(&format!("game_page!(parlour::games::{entry})")),
+                "src/bin/{slug}.rs"
+            );
+        }
     }
 
     /// The text of a rules page, as the page fetches it from `rules/`.

@@ -10,16 +10,15 @@ pub mod phutball;
 
 pub mod games;
 pub mod host;
+mod page;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fuzzing;
 
-// The page; the solver worker's build (feature `worker`) leaves it out.
-#[cfg(all(target_arch = "wasm32", not(feature = "worker")))]
-mod web;
-#[cfg(all(target_arch = "wasm32", not(feature = "worker")))]
-pub use web::{mount, start, Parlour};
+// A game's page (feature `page`): the picker and the solver worker leave it out.
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
+pub mod web;
 
-pub use games::{new_game, GameKind};
+pub use games::{new_game, Entry, GameKind};
 pub use shell::{Game, Outcome};
 pub use util::rng::Seed;

@@ -56,7 +56,7 @@ fn the_test_server_serves_wasm_with_its_mime_type() {
     if !enabled("the_test_server_serves_wasm_with_its_mime_type") {
         return;
     }
-    let (head, body) = http_get(&format!("{}parlour_bg.wasm", site()));
+    let (head, body) = http_get(&format!("{}klondike_bg.wasm", site()));
     assert!(head.contains("application/wasm"), "{head}");
     assert_eq!(&body[..4], b"\0asm");
     let (head, _) = http_get(&format!("{}index.html", site()));
@@ -284,7 +284,7 @@ async fn the_embed_page_mounts_two_independent_instances() {
     let err = b
         .js_async(
             "const done = arguments[0];
-             import('./parlour.js').then(m => {
+             import('./klondike.js').then(m => {
                try { m.mount(document.body, { game: 'chess' }); done('no error'); }
                catch (e) { done(String(e.message)); }
              });",
@@ -528,7 +528,7 @@ async fn two_instances_sharing_a_save_key_never_overwrite_each_other() {
     b.js_async(
         "const done = arguments[0];
          localStorage.clear();
-         import('./parlour.js').then(m => {
+         import('./phutball.js').then(m => {
            for (const id of ['one', 'two']) {
              const d = document.createElement('div');
              d.id = id; d.style.width = '600px'; d.style.height = '500px';
@@ -1303,7 +1303,7 @@ async fn mounting_on_nothing_throws_a_clear_error_and_mounts_nothing() {
     let got = b
         .js_async(
             "const done = arguments[0];
-             import('./parlour.js').then(m => {
+             import('./klondike.js').then(m => {
                const before = document.querySelectorAll('.parlour').length;
                const detached = document.createElement('div');
                const tries = [null, undefined, detached, 'div',
@@ -1358,7 +1358,7 @@ async fn two_klondike_tables_on_one_page_each_get_their_own_verdict() {
     .await;
     b.js_async(
         "const done = arguments[0];
-         import('./parlour.js').then(m => {
+         import('./klondike.js').then(m => {
            window.tables = [3, 30].map(seed => {
              const d = document.createElement('div');
              d.style.width = '600px'; d.style.height = '500px';

@@ -205,7 +205,13 @@ fn a_url_opens_the_day_s_game_and_a_reload_keeps_it() {
     let (req, problems) = parse_query("?game=phutball&daily=2026-12-01");
     assert!(problems.is_empty());
     let wanted = Wanted::from(req);
-    let mut first = open(GameKind::Phutball, &wanted, &mut store, "p", Seed(4));
+    let mut first = open(
+        GameKind::Phutball.entry(),
+        &wanted,
+        &mut store,
+        "p",
+        Seed(4),
+    );
     assert_eq!(
         first.notices,
         ["The daily game of 2026-12-01: Ohs to play and score in one move."]
@@ -220,7 +226,13 @@ fn a_url_opens_the_day_s_game_and_a_reload_keeps_it() {
         .game
         .gesture(parlour::shell::input::Gesture::Tap { at, count: 1 }, board);
     parlour::host::save::write(&mut store, "p", GameKind::Phutball, first.game.as_ref()).unwrap();
-    let again = open(GameKind::Phutball, &wanted, &mut store, "p", Seed(8));
+    let again = open(
+        GameKind::Phutball.entry(),
+        &wanted,
+        &mut store,
+        "p",
+        Seed(8),
+    );
     assert!(again.notices.is_empty(), "{:?}", again.notices);
     assert_eq!(again.game.save(), first.game.save());
     // A bad date is named and dropped: the saved game shows.

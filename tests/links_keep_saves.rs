@@ -83,7 +83,7 @@ fn a_friends_phutball_link_on_another_board_opens_on_its_board_and_my_game_comes
     let theirs = boxed(kind, 9, &[], 6, &mut rng);
     let query = query_with_moves(kind, theirs.as_ref());
     assert!(!query.contains("board="), "{query}");
-    let o = open(kind, &wanted(&query), &mut store, &key, Seed(77));
+    let o = open(kind.entry(), &wanted(&query), &mut store, &key, Seed(77));
     assert_eq!(o.game.in_play("board"), Some("19x15"), "{:?}", o.notices);
     assert_eq!(o.game.moves(), theirs.moves());
     assert!(
@@ -97,7 +97,7 @@ fn a_friends_phutball_link_on_another_board_opens_on_its_board_and_my_game_comes
         "byte for byte"
     );
     // Back to mine, exactly; the friend's game is set aside in its turn.
-    let back = resume(kind, o.game.as_ref(), &mut store, &key, Seed(5)).unwrap();
+    let back = resume(kind.entry(), o.game.as_ref(), &mut store, &key, Seed(5)).unwrap();
     assert_eq!(back.game.save(), mine.save());
     assert_eq!(store.get(&key), Some(my_save));
     assert_eq!(aside::count(&store, &key), 1);
@@ -116,7 +116,7 @@ fn a_link_whose_moves_do_not_replay_leaves_the_save_untouched() {
     let query = query_with_moves(kind, theirs.as_ref());
     // Cut short: the check fails.
     let cut = &query[..query.len() - 3];
-    let o = open(kind, &wanted(cut), &mut store, &key, Seed(77));
+    let o = open(kind.entry(), &wanted(cut), &mut store, &key, Seed(77));
     assert!(
         o.notices[0].contains("could not be opened"),
         "{:?}",
@@ -145,7 +145,7 @@ fn a_klondike_link_under_draw_one_keeps_my_draw_three_game_and_my_streak() {
     let theirs = boxed(kind, 12, &[], 5, &mut rng);
     let query = query_with_moves(kind, theirs.as_ref());
     assert!(!query.contains("draw="), "{query}");
-    let o = open(kind, &wanted(&query), &mut store, &key, Seed(77));
+    let o = open(kind.entry(), &wanted(&query), &mut store, &key, Seed(77));
     assert_eq!(o.game.in_play("draw"), Some("1"), "the sender's rules");
     assert!(o.game.can_redo(), "a solitaire's link replays");
     // The draw-1 streak is still one: opening the link broke nothing.
@@ -153,7 +153,7 @@ fn a_klondike_link_under_draw_one_keeps_my_draw_three_game_and_my_streak() {
     assert_eq!(aside::list(&store, &key), std::slice::from_ref(&my_save));
     // A seed URL and a daily URL also set the game on screen aside.
     let o2 = open(
-        kind,
+        kind.entry(),
         &wanted("?game=klondike&seed=5"),
         &mut store,
         &key,
@@ -165,10 +165,10 @@ fn a_klondike_link_under_draw_one_keeps_my_draw_three_game_and_my_streak() {
     );
     assert_eq!(aside::count(&store, &key), 2);
     // Resume twice: the friend's game, then mine, each exactly.
-    let r1 = resume(kind, o2.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
+    let r1 = resume(kind.entry(), o2.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
     assert_eq!(r1.game.moves(), o.game.moves());
-    let r2 = resume(kind, r1.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
-    let r3 = resume(kind, r2.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
+    let r2 = resume(kind.entry(), r1.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
+    let r3 = resume(kind.entry(), r2.game.as_ref(), &mut store, &key, Seed(2)).unwrap();
     assert!(r3.game.moves().len() <= 1, "the seed-5 deal or mine");
     let all: Vec<String> = aside::list(&store, &key);
     assert!(
@@ -186,7 +186,7 @@ fn a_seed_url_of_the_saved_game_goes_on_with_it() {
         let mut store = MemoryStore::default();
         save::write(&mut store, &key, kind, mine.as_ref()).unwrap();
         let url = query_for(kind, mine.as_ref());
-        let o = open(kind, &wanted(&url), &mut store, &key, Seed(1));
+        let o = open(kind.entry(), &wanted(&url), &mut store, &key, Seed(1));
         assert_eq!(o.game.save(), mine.save(), "{kind:?}");
         assert!(o.notices.is_empty(), "{kind:?}: {:?}", o.notices);
         assert_eq!(aside::count(&store, &key), 0);
@@ -298,7 +298,7 @@ fn pairs(kind: GameKind, pairs: u64, seed: u64) {
         let stored = store.get(&key).unwrap();
         let url = random_url(kind, saved.as_ref(), &mut rng);
         let Opened { game, notices, .. } = open(
-            kind,
+            kind.entry(),
             &wanted(&url),
             &mut store,
             &key,
@@ -313,7 +313,7 @@ fn pairs(kind: GameKind, pairs: u64, seed: u64) {
         }
         if aside::list(&store, &key).contains(&stored) {
             // Resume brings it back exactly, with the figures it had.
-            let back = resume(kind, game.as_ref(), &mut store, &key, Seed(3)).unwrap();
+            let back = resume(kind.entry(), game.as_ref(), &mut store, &key, Seed(3)).unwrap();
             assert!(same_game(back.game.as_ref(), saved.as_ref()), "{}", why());
             assert_eq!(back.game.stats(), saved.stats(), "{}", why());
             assert_eq!(

@@ -90,7 +90,7 @@ proptest! {
         prop_assert!(problems.is_empty());
         let mut store = MemoryStore::default();
         let kind = req.game.unwrap();
-        let opened = open(kind, &Wanted::from(req), &mut store, "k", Seed(0));
+        let opened = open(kind.entry(), &Wanted::from(req), &mut store, "k", Seed(0));
         prop_assert_eq!(opened.game.save(), game.save());
     }
 
@@ -129,7 +129,7 @@ proptest! {
             junk.clone()
         };
         store.set(&save::save_key(None, kind), &text).unwrap();
-        let opened = open(kind, &Wanted::default(), &mut store, &save::save_key(None, kind), Seed(1));
+        let opened = open(kind.entry(), &Wanted::default(), &mut store, &save::save_key(None, kind), Seed(1));
         prop_assert_eq!(opened.kind, kind);
         // Nothing is lost: a refused save is kept aside, byte for byte.
         if !opened.notices.is_empty() {

@@ -1,7 +1,9 @@
 //! In-browser tests of the web layer, run in headless Chromium by
-//! wasm-bindgen-test: `cargo test --target wasm32-unknown-unknown --test web`.
+//! wasm-bindgen-test: `cargo test --target wasm32-unknown-unknown --features page --test web`.
 #![cfg(target_arch = "wasm32")]
 
+use parlour::games::{DOMINOES, KLONDIKE, PHUTBALL};
+use parlour::web::mount;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -55,7 +57,8 @@ fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 4] {
 #[wasm_bindgen_test]
 async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
     let el = host(400, 300);
-    let p = parlour::mount(
+    let p = mount(
+        DOMINOES,
         el.clone().into(),
         options(r#"{"game":"dominoes","seed":5}"#),
     )
@@ -99,12 +102,18 @@ async fn mount_draws_a_crisp_canvas_and_unmount_removes_everything() {
 async fn two_instances_are_independent() {
     let a = host(300, 300);
     let b = host(300, 300);
-    let pa = parlour::mount(
+    let pa = mount(
+        PHUTBALL,
         a.clone().into(),
         options(r#"{"game":"phutball","options":{"board":"9x7"}}"#),
     )
     .unwrap();
-    let pb = parlour::mount(b.clone().into(), options(r#"{"game":"phutball"}"#)).unwrap();
+    let pb = mount(
+        PHUTBALL,
+        b.clone().into(),
+        options(r#"{"game":"phutball"}"#),
+    )
+    .unwrap();
     next_frames().await;
     assert!(pa.status().unwrap().contains("9x7"));
     assert!(pb.status().unwrap().contains("19x15"));
@@ -121,7 +130,7 @@ async fn two_instances_are_independent() {
 fn bad_mount_options_throw_readable_errors() {
     let el = host(100, 100);
     let message = |js: &str| -> String {
-        let err = parlour::mount(el.clone().into(), options(js))
+        let err = mount(KLONDIKE, el.clone().into(), options(js))
             .err()
             .unwrap_or_else(|| panic!("{js} should fail"));
         let value: JsValue = err.into();
@@ -131,6 +140,8 @@ fn bad_mount_options_throw_readable_errors() {
             .unwrap_or_default()
     };
     assert!(message(r#"{"game":"chess"}"#).contains("unknown game 'chess'"));
+    // Each game's module mounts its own game only, and says which to import.
+    assert!(message(r#"{"game":"phutball"}"#).contains("import phutball.js"));
     assert!(message(r#"{"game":"klondike","options":{"draw":"7"}}"#).contains("'draw'"));
     assert!(message(r#"{"colour":"red"}"#).contains("colour"));
     assert!(message(r#"{"game":"klondike","saveKey":"a b"}"#).contains("saveKey"));
@@ -145,17 +156,9 @@ fn bad_mount_options_throw_readable_errors() {
 }
 
 #[wasm_bindgen_test]
-async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
+async fn mount_without_a_game_opens_the_modules_own_and_the_toolbar_is_real_buttons() {
     let el = host(600, 400);
-    let p = parlour::mount(el.clone().into(), JsValue::UNDEFINED).unwrap();
-    assert_eq!(el.query_selector_all(".parlour-pick").unwrap().length(), 3);
-    assert_eq!(p.game().unwrap(), None);
-    let phutball = el
-        .query_selector("[data-game=phutball]")
-        .unwrap()
-        .unwrap()
-        .unchecked_into::<HtmlElement>();
-    phutball.click();
+    let p = mount(PHUTBALL, el.clone().into(), JsValue::UNDEFINED).unwrap();
     assert_eq!(p.game().unwrap().as_deref(), Some("phutball"));
     // In the page's order: the four everyday actions, the menu button (shown
     // on a phone), then the menu's actions (inline on a wider screen).
@@ -191,6 +194,13 @@ async fn picker_without_a_game_and_the_toolbar_is_real_buttons() {
         .unwrap()
         .unchecked_into::<HtmlElement>();
     assert!(resume.hidden(), "nothing is set aside");
+    // A mounted game has no picker to go back to.
+    let back = el
+        .query_selector("[data-action=back]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into::<HtmlElement>();
+    assert!(back.hidden(), "no Back in a host's page");
     // Every one is a real button.
     for i in 0..list.length() {
         let b = list.item(i).unwrap().unchecked_into::<HtmlElement>();

@@ -14,7 +14,7 @@
 //! game with those options; one that changes a rule deals a fresh game
 //! under them, and sets the save aside likewise.
 
-use crate::games::{new_game, GameKind};
+use crate::games::{Entry, GameKind};
 use crate::host::params::{apply_options, query_for, ParamProblem, Request};
 use crate::host::save::{decode, encode, keep_bad, restore, write, Restored, Store};
 use crate::host::{aside, link};
@@ -107,14 +107,14 @@ type Named = (Box<dyn Game>, Vec<String>);
 /// daily game this game does not have). Refused options are told in
 /// `notices`; a link that cannot be opened is an error.
 fn named(
-    kind: GameKind,
+    entry: Entry,
     wanted: &Wanted,
     saved: &dyn Game,
     fresh: Seed,
     notices: &mut Vec<String>,
 ) -> Result<Option<Named>, String> {
     let link = wanted.play.is_some();
-    let mut next = new_game(kind, fresh);
+    let mut next = entry.make(fresh);
     copy_options(saved, next.as_mut(), |in_link| !in_link);
     let refused = apply_options(next.as_mut(), &wanted.options);
     if let (true, Some(p)) = (link, refused.first()) {
@@ -138,7 +138,7 @@ fn named(
         }
     }
     if let Some(text) = &wanted.play {
-        let n = link::open(kind, next.as_mut(), text).map_err(|e| e.to_string())?;
+        let n = link::open(entry.kind, next.as_mut(), text).map_err(|e| e.to_string())?;
         said.push(if next.can_redo() {
             format!("This link holds a game of {n} moves: press Redo to replay it move by move.")
         } else {
@@ -151,7 +151,7 @@ fn named(
 /// Reads what `wanted` asks of `saved` (the saved game, or a fresh deal
 /// from `fresh` when nothing was saved).
 fn asked(
-    kind: GameKind,
+    entry: Entry,
     wanted: &Wanted,
     saved: &mut dyn Game,
     loaded: bool,
@@ -159,9 +159,9 @@ fn asked(
     notices: &mut Vec<String>,
 ) -> Result<Asked, String> {
     if wanted.seed.is_some() || wanted.daily.is_some() || wanted.play.is_some() {
-        if let Some((next, said)) = named(kind, wanted, saved, fresh, notices)? {
+        if let Some((next, said)) = named(entry, wanted, saved, fresh, notices)? {
             let link = wanted.play.is_some();
-            if !loaded || !same_game(kind, saved, next.as_ref(), link) {
+            if !loaded || !same_game(entry.kind, saved, next.as_ref(), link) {
                 return Ok(Asked::Other(next, said));
             }
             // The saved game goes on, with the URL's display choices.
@@ -179,7 +179,7 @@ fn asked(
         return Ok(Asked::Saved);
     }
     // A rule changed: a fresh deal under the options chosen.
-    let mut next = new_game(kind, fresh);
+    let mut next = entry.make(fresh);
     copy_options(saved, next.as_mut(), |_| true);
     next.new_game(fresh);
     Ok(Asked::Other(next, Vec::new()))
@@ -194,20 +194,21 @@ fn asked(
 /// that does not open leaves the save as it was, and the player's own game
 /// opens with a notice saying why.
 pub fn open(
-    kind: GameKind,
+    entry: Entry,
     wanted: &Wanted,
     store: &mut dyn Store,
     key: &str,
     fresh: Seed,
 ) -> Opened {
-    let mut saved = new_game(kind, fresh);
+    let kind = entry.kind;
+    let mut saved = entry.make(fresh);
     let restored = restore(store, key, kind, saved.as_mut());
     let mut notices: Vec<String> = restored.notice(kind.title()).into_iter().collect();
     let loaded = restored == Restored::Loaded;
     // The save as stored: what is set aside, byte for byte.
     let stored = store.get(key).filter(|_| loaded);
     let mut may_save = restored.may_save();
-    let game = match asked(kind, wanted, saved.as_mut(), loaded, fresh, &mut notices) {
+    let game = match asked(entry, wanted, saved.as_mut(), loaded, fresh, &mut notices) {
         Ok(Asked::Saved) => saved,
         Ok(Asked::Other(mut next, said)) => {
             notices.extend(said);
@@ -281,15 +282,16 @@ fn finish(
 /// A game set aside that no longer loads is moved to `key:bad:<n>`, like
 /// any unreadable save, and the error says where; `current` stays.
 pub fn resume(
-    kind: GameKind,
+    entry: Entry,
     current: &dyn Game,
     store: &mut dyn Store,
     key: &str,
     fresh: Seed,
 ) -> Result<Opened, String> {
+    let kind = entry.kind;
     let title = kind.title();
     let taken = aside::first(store, key).ok_or("No game is set aside.")?;
-    let mut game = new_game(kind, fresh);
+    let mut game = entry.make(fresh);
     if let Err(problem) = decode(&taken, kind, game.as_mut()) {
         let mut why = format!("The {title} game set aside could not be restored: {problem}.");
         if let Some(k) = keep_bad(store, key, &taken) {
@@ -334,7 +336,7 @@ mod tests {
     fn fresh_store_deals_the_wanted_seed() {
         let mut store = MemoryStore::default();
         let o = open(
-            GameKind::Klondike,
+            GameKind::Klondike.entry(),
             &wanted(Some(42), &[]),
             &mut store,
             "k",
@@ -354,7 +356,7 @@ mod tests {
     fn reload_with_the_same_url_restores_the_save() {
         let mut store = MemoryStore::default();
         let mut first = open(
-            GameKind::Phutball,
+            GameKind::Phutball.entry(),
             &wanted(Some(3), &[]),
             &mut store,
             "k",
@@ -371,7 +373,7 @@ mod tests {
         assert!(out.changed, "{out:?}");
         crate::host::save::write(&mut store, "k", first.kind, first.game.as_ref()).unwrap();
         let again = open(
-            GameKind::Phutball,
+            GameKind::Phutball.entry(),
             &wanted(Some(3), &[]),
             &mut store,
             "k",
@@ -384,14 +386,14 @@ mod tests {
     fn a_different_seed_or_rule_deals_anew_but_display_options_do_not() {
         let mut store = MemoryStore::default();
         open(
-            GameKind::Klondike,
+            GameKind::Klondike.entry(),
             &wanted(Some(3), &[]),
             &mut store,
             "k",
             Seed(7),
         );
         let o = open(
-            GameKind::Klondike,
+            GameKind::Klondike.entry(),
             &wanted(Some(4), &[]),
             &mut store,
             "k",
@@ -399,7 +401,7 @@ mod tests {
         );
         assert_eq!(o.game.seed(), Seed(4));
         let o = open(
-            GameKind::Klondike,
+            GameKind::Klondike.entry(),
             &wanted(None, &[("draw", "3")]),
             &mut store,
             "k",
@@ -414,7 +416,7 @@ mod tests {
         let mut store = MemoryStore::default();
         store.set("k", "garbage").unwrap();
         let o = open(
-            GameKind::Dominoes,
+            GameKind::Dominoes.entry(),
             &wanted(None, &[("pips", "9")]),
             &mut store,
             "k",
@@ -445,7 +447,7 @@ mod tests {
         inner.set("k", "garbage").unwrap();
         let mut store = Full(inner);
         let o = open(
-            GameKind::Phutball,
+            GameKind::Phutball.entry(),
             &wanted(None, &[]),
             &mut store,
             "k",
@@ -478,11 +480,11 @@ mod tests {
         };
         // My own game, saved.
         let mut mine = MemoryStore::default();
-        let own = open(kind, &wanted(Some(4), &[]), &mut mine, "p", Seed(1));
+        let own = open(kind.entry(), &wanted(Some(4), &[]), &mut mine, "p", Seed(1));
         let saved = mine.get("p");
         // A tampered link: a notice, my game, my save untouched.
         let bad = query.replace("seed=9", "seed=8");
-        let o = open(kind, &link(&bad), &mut mine, "p", Seed(1));
+        let o = open(kind.entry(), &link(&bad), &mut mine, "p", Seed(1));
         assert!(
             o.notices[0].contains("could not be opened"),
             "{:?}",
@@ -491,7 +493,7 @@ mod tests {
         assert_eq!(o.game.seed(), own.game.seed());
         assert_eq!(mine.get("p"), saved);
         // The link as sent: its game, three moves in, saved.
-        let o = open(kind, &link(&query), &mut mine, "p", Seed(1));
+        let o = open(kind.entry(), &link(&query), &mut mine, "p", Seed(1));
         assert_eq!(
             o.notices,
             [
@@ -508,11 +510,17 @@ mod tests {
     fn resume_says_why_when_there_is_nothing_or_the_game_set_aside_is_corrupt() {
         let kind = GameKind::Klondike;
         let mut store = MemoryStore::default();
-        let o = open(kind, &wanted(Some(3), &[]), &mut store, "k", Seed(1));
-        let nothing = resume(kind, o.game.as_ref(), &mut store, "k", Seed(2));
+        let o = open(
+            kind.entry(),
+            &wanted(Some(3), &[]),
+            &mut store,
+            "k",
+            Seed(1),
+        );
+        let nothing = resume(kind.entry(), o.game.as_ref(), &mut store, "k", Seed(2));
         assert_eq!(nothing.err().as_deref(), Some("No game is set aside."));
         aside::push(&mut store, "k", "parlour-save 6 klondike !!").unwrap();
-        let why = resume(kind, o.game.as_ref(), &mut store, "k", Seed(2))
+        let why = resume(kind.entry(), o.game.as_ref(), &mut store, "k", Seed(2))
             .err()
             .unwrap();
         assert!(
@@ -549,7 +557,7 @@ mod tests {
         }
         let mut store = NoRoom(MemoryStore::default());
         open(
-            GameKind::Dominoes,
+            GameKind::Dominoes.entry(),
             &wanted(Some(3), &[]),
             &mut store,
             "d",
@@ -557,7 +565,7 @@ mod tests {
         );
         let saved = store.get("d");
         let o = open(
-            GameKind::Dominoes,
+            GameKind::Dominoes.entry(),
             &wanted(Some(4), &[]),
             &mut store,
             "d",

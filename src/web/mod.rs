@@ -1,7 +1,10 @@
-//! The web layer (wasm32 only): the page, the mount API and the browser glue.
+//! The web layer (wasm32, feature `page`): a game's page, its mount API and
+//! the browser glue.
 //!
 //! Nothing outside this module touches web-sys; the games reach the browser
-//! only through the [`crate::shell::Game`] trait that [`app`] drives.
+//! only through the [`crate::shell::Game`] trait that [`app`] drives. Each
+//! game's page is a program of its own (`src/bin/<game>.rs`) that names its
+//! [`Entry`] here, so its module carries that game and no other.
 
 pub(crate) mod app;
 /// The allocator: Talc instead of the standard dlmalloc, the same job in
@@ -16,7 +19,7 @@ mod panic;
 mod storage;
 mod worker;
 
-use crate::games::GameKind;
+use crate::games::Entry;
 use crate::host::session::Wanted;
 use crate::util::rng::Seed;
 use crate::util::string_map::StringMap;
@@ -61,10 +64,10 @@ fn lookup(slot: u32) -> Option<Shared> {
     })
 }
 
-/// The page's entry point: the full-window app when the page has an element
-/// with id `parlour-app`; otherwise nothing, and the host calls [`mount`].
-#[wasm_bindgen(start)]
-pub fn start() {
+/// A game page's entry point: `entry`'s full-window app when the page has an
+/// element with id `parlour-app`; otherwise nothing, and the host calls
+/// [`mount`].
+pub fn start(entry: Entry) {
     panic::install();
     let Some(root) = dom::document().get_element_by_id("parlour-app") else {
         return;
@@ -74,6 +77,7 @@ pub fn start() {
     };
     let slot = next_slot();
     let config = Config {
+        entry,
         slot,
         url_sync: true,
         persist: Some(None),
@@ -97,7 +101,8 @@ pub fn start() {
 /// What a host page may pass to [`mount`]. Every field is optional.
 #[derive(Debug, Default)]
 struct MountOptions {
-    /// `"klondike"`, `"phutball"` or `"dominoes"`; without it the instance shows the picker.
+    /// `"klondike"`, `"phutball"` or `"dominoes"`: the module's own game, if
+    /// given (each game's module mounts its own game only).
     game: Option<String>,
     /// A particular deal.
     seed: Option<u64>,
@@ -183,7 +188,7 @@ impl MountOptions {
     }
 }
 
-fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
+fn config_from(entry: Entry, m: MountOptions, slot: u32) -> Result<Config, String> {
     if let Some(key) = &m.save_key {
         let ok = !key.is_empty()
             && key.len() <= 64
@@ -196,36 +201,34 @@ fn config_from(m: MountOptions, slot: u32) -> Result<Config, String> {
             ));
         }
     }
-    let start = match &m.game {
-        None if m.seed.is_some() || m.options.is_some() => {
-            return Err("seed and options need a game".into());
-        }
-        None => Start::Picker,
-        Some(name) => {
-            let kind: GameKind = name.parse().map_err(|e| format!("{e}"))?;
-            let options: Vec<(String, String)> =
-                m.options.unwrap_or_default().into_iter().collect();
-            // The mount API is strict: a bad option is the host's bug, so say so.
-            let mut probe = crate::games::new_game(kind, Seed(0));
-            for (k, v) in &options {
-                probe.set_option(k, v).map_err(|e| e.to_string())?;
-            }
-            Start::Game(
-                kind,
-                Wanted {
-                    seed: m.seed.map(Seed),
-                    options,
-                    play: None,
-                    daily: None,
-                },
-            )
-        }
-    };
+    let own = entry.kind.slug();
+    if let Some(name) = m.game.as_deref().filter(|name| *name != own) {
+        let known = name
+            .parse::<crate::games::GameKind>()
+            .map_err(|e| e.to_string())?;
+        return Err(format!(
+            "this is {own}.js, which mounts {} only: import {}.js to mount '{name}'",
+            entry.kind.title(),
+            known.slug()
+        ));
+    }
+    let options: Vec<(String, String)> = m.options.unwrap_or_default().into_iter().collect();
+    // The mount API is strict: a bad option is the host's bug, so say so.
+    let mut probe = entry.make(Seed(0));
+    for (k, v) in &options {
+        probe.set_option(k, v).map_err(|e| e.to_string())?;
+    }
     Ok(Config {
+        entry,
         slot,
         url_sync: false,
         persist: m.save_key.map(Some),
-        start,
+        start: Start::Game(Wanted {
+            seed: m.seed.map(Seed),
+            options,
+            play: None,
+            daily: None,
+        }),
         notices: Vec::new(),
     })
 }
@@ -245,20 +248,22 @@ fn host_element(element: JsValue) -> Result<HtmlElement, String> {
     Ok(element)
 }
 
-/// A game mounted in a host element, returned by [`mount`].
+/// A game mounted in a host element, returned by [`mount`] (and the full
+/// page's `window.parlour`).
 #[wasm_bindgen]
 pub struct Parlour {
     slot: u32,
 }
 
-/// Puts a Parlour instance into `element`, an HTML element in the document.
+/// Puts an instance of `entry`'s game into `element`, an HTML element in
+/// the document. Each game's module exports it as `mount(element, options)`.
 ///
 /// `options` is a plain object: `{ game, seed, options, saveKey }`, all
-/// optional. Throws an `Error` with a readable message when they are wrong,
-/// or when `element` is not an HTML element in the document (`null`, a
-/// detached element): then nothing is mounted.
-#[wasm_bindgen]
-pub fn mount(element: JsValue, options: JsValue) -> Result<Parlour, JsError> {
+/// optional (`game`, if given, must be the module's own). Fails with a
+/// readable message when they are wrong, or when `element` is not an HTML
+/// element in the document (`null`, a detached element): then nothing is
+/// mounted.
+pub fn mount(entry: Entry, element: JsValue, options: JsValue) -> Result<Parlour, JsError> {
     let element =
         host_element(element).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
     let element = &element;
@@ -266,7 +271,7 @@ pub fn mount(element: JsValue, options: JsValue) -> Result<Parlour, JsError> {
         .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?;
     let slot = next_slot();
     let config =
-        config_from(opts, slot).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
+        config_from(entry, opts, slot).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
     let app =
         app::mount(element, config).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
     keep_alive(slot, app);
@@ -296,7 +301,7 @@ impl Parlour {
         Ok(())
     }
 
-    /// The game on screen (`"klondike"`, …), or `undefined` on the picker.
+    /// The game on screen (`"klondike"`, …), or `undefined` before it opens.
     pub fn game(&self) -> Result<Option<String>, JsError> {
         self.with(|a| a.game_kind().map(|k| k.slug().to_owned()))
     }
@@ -314,7 +319,7 @@ impl Parlour {
 
     /// The smallest thing a player may tap on the board as last drawn (a
     /// card's visible strip, a point, a tile), as `[width, height]` in CSS
-    /// pixels; `undefined` on the picker.
+    /// pixels; `undefined` before the game opens.
     #[wasm_bindgen(js_name = smallestTarget)]
     pub fn smallest_target(&self) -> Result<Option<Vec<f64>>, JsError> {
         self.with(|a| a.smallest_target())

@@ -39,26 +39,47 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Builds the release site once per test process and returns its folder.
+/// The release site's folder: built once for the whole suite by the test
+/// command (scripts/test.sh sets `PARLOUR_SITE` to it), or else once per test
+/// process (`scripts/build-site.sh --release`).
 pub fn dist() -> &'static Path {
     static DIST: OnceLock<PathBuf> = OnceLock::new();
     DIST.get_or_init(|| {
+        if let Some(built) = std::env::var_os("PARLOUR_SITE") {
+            let built = root().join(built);
+            assert!(
+                built.join("index.html").is_file(),
+                "PARLOUR_SITE={} holds no built site",
+                built.display()
+            );
+            return built;
+        }
         let out = root().join("target").join("e2e-dist");
-        let path = format!(
-            "{}:{}",
-            root().join("node_modules/.bin").display(),
-            std::env::var("PATH").unwrap_or_default()
-        );
-        let status = Command::new("trunk")
-            .args(["build", "--release", "--offline", "--dist"])
+        let status = Command::new(root().join("scripts/build-site.sh"))
+            .arg("--release")
             .arg(&out)
             .current_dir(root())
-            .env("PATH", path)
             .status()
-            .expect("trunk is installed (scripts/ensure-tools.sh web)");
-        assert!(status.success(), "trunk build failed");
+            .expect("scripts/build-site.sh runs (trunk: scripts/ensure-tools.sh web)");
+        assert!(status.success(), "the site's build failed");
         out
     })
+}
+
+/// The game a picker URL (`?game=phutball&…` at the site's root) names,
+/// whose page the picker sends it on to.
+pub fn redirected_game(path: &str) -> Option<&'static str> {
+    let query = path
+        .strip_prefix('?')
+        .or_else(|| path.strip_prefix("index.html?"))?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("game="))
+        .and_then(|name| {
+            ["klondike", "phutball", "dominoes"]
+                .into_iter()
+                .find(|g| *g == name)
+        })
 }
 
 fn mime(path: &Path) -> &'static str {
@@ -278,11 +299,22 @@ async fn try_browser(device: Device) -> Result<Browser, String> {
 
 impl Browser {
     /// Opens `path` relative to the site.
+    ///
+    /// A URL of the picker's that names a game (`?game=klondike&…`, the
+    /// form every earlier release wrote) goes on to that game's page: this
+    /// waits until it is there.
     pub async fn open(&self, path: &str) {
         self.client
             .goto(&format!("{}{path}", site()))
             .await
             .expect("navigation");
+        if let Some(game) = redirected_game(path) {
+            self.wait_for(
+                &format!("the picker to send {path} on to {game}.html"),
+                &format!("return location.pathname.endsWith('/{game}.html');"),
+            )
+            .await;
+        }
     }
 
     /// Saves what the browser shows as a PNG under `target/screenshots/`
@@ -317,13 +349,24 @@ impl Browser {
     }
 
     /// Waits until `script` returns true, for at most `limit`.
+    ///
+    /// A script that fails counts as false until the deadline (a page may
+    /// be navigating: the picker sends a game's URL on to its page), and
+    /// the last failure is told if the wait times out.
     pub async fn wait_for_within(&self, what: &str, script: &str, limit: Duration) {
         let deadline = Instant::now() + limit;
+        let mut failed: Option<String>;
         loop {
-            if self.js(script).await == Value::Bool(true) {
-                return;
+            match self.client.execute(script, vec![]).await {
+                Ok(Value::Bool(true)) => return,
+                Ok(_) => failed = None,
+                Err(e) => failed = Some(e.to_string()),
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}{}",
+                failed.map_or_else(String::new, |e| format!(" (the script failed: {e})"))
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }

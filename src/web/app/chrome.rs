@@ -1,5 +1,5 @@
 //! The instance's elements: the toolbar's actions, and building the
-//! picker, toolbar, canvas, notices and panel.
+//! toolbar, canvas, notices and panel.
 
 use super::*;
 
@@ -104,7 +104,6 @@ fn tool_button(text: &str, name: &str, icon_path: Option<&str>) -> HtmlButtonEle
 
 pub(super) struct Ui {
     pub(super) notices: HtmlElement,
-    pub(super) picker: HtmlElement,
     pub(super) play: HtmlElement,
     pub(super) title: HtmlElement,
     pub(super) buttons: Vec<(Action, HtmlButtonElement)>,
@@ -157,25 +156,6 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
     attr(&notices, "role", "status");
     notices.set_hidden(true);
     let _ = shell.append_child(&notices);
-
-    let picker = dom::element("nav", "parlour-picker");
-    attr(&picker, "aria-label", "Choose a game");
-    let _ = picker.append_child(&dom::text("h1", "parlour-brand", "Parlour"));
-    let _ = picker.append_child(&dom::text(
-        "p",
-        "parlour-tagline",
-        "Three classic table games. Pick one to play.",
-    ));
-    let list = dom::element("div", "parlour-picks");
-    for kind in GameKind::ALL {
-        let b = dom::button("parlour-pick", "", &format!("Play {}", kind.title()));
-        attr(&b, "data-game", kind.slug());
-        let _ = b.append_child(&dom::text("span", "parlour-pick-title", kind.title()));
-        let _ = b.append_child(&dom::text("span", "parlour-pick-blurb", kind.blurb()));
-        let _ = list.append_child(&b);
-    }
-    let _ = picker.append_child(&list);
-    let _ = shell.append_child(&picker);
 
     let play = dom::element("section", "parlour-play");
     play.set_hidden(true);
@@ -234,7 +214,6 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
 
     Ok(Ui {
         notices,
-        picker,
         play,
         title,
         buttons,

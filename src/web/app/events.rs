@@ -37,10 +37,7 @@ pub(super) fn register_restart(
                 ));
             }
         }
-        config.start = match kind {
-            Some(kind) => Start::Game(kind, Wanted::default()),
-            None => Start::Picker,
-        };
+        config.start = Start::Game(Wanted::default());
         if let Ok(fresh) = mount(&root, config) {
             if let Ok(a) = fresh.try_borrow_mut() {
                 a.sync_url(false);
@@ -52,41 +49,17 @@ pub(super) fn register_restart(
 }
 
 pub(super) fn wire_events(app: &Shared) {
-    let (shell, canvas, picker_buttons, toolbar, menu_button, panel) = {
+    let (shell, canvas, toolbar, menu_button, panel) = {
         let a = app.borrow();
-        let picks: Vec<_> =
-            a.ui.picker
-                .query_selector_all(".parlour-pick")
-                .map(|list| {
-                    (0..list.length())
-                        .filter_map(|i| list.item(i))
-                        .filter_map(|n| n.dyn_into::<HtmlElement>().ok())
-                        .collect()
-                })
-                .unwrap_or_default();
         (
             a.shell.clone(),
             a.ui.canvas.clone(),
-            picks,
             a.ui.buttons.clone(),
             a.ui.menu_button.clone(),
             a.ui.panel.clone(),
         )
     };
     let mut ls = Vec::new();
-    for b in picker_buttons {
-        let kind = b
-            .get_attribute("data-game")
-            .and_then(|g| g.parse::<GameKind>().ok());
-        if let Some(kind) = kind {
-            ls.push(wire(app, &b, "click", move |a, _| {
-                a.open_game(kind, &Wanted::default(), Vec::new());
-                a.sync_url(true);
-                // Keyboard players carry on from the picker onto the board.
-                let _ = a.ui.canvas.focus();
-            }));
-        }
-    }
     for (action, b) in toolbar {
         ls.push(wire(app, &b, "click", move |a, _| {
             a.show_menu(false);

@@ -1,5 +1,5 @@
-//! One Parlour instance in one element: picker, toolbar, canvas, panels,
-//! notices, input, persistence and (for the full page) the URL.
+//! One Parlour instance in one element: toolbar, canvas, panels, notices,
+//! input, persistence and (for the full page) the URL.
 
 mod chrome;
 mod events;
@@ -13,10 +13,10 @@ use super::canvas::CanvasPainter;
 use super::dom::{self, attr, Listener};
 use super::panic;
 use super::storage::LocalStore;
-use crate::games::GameKind;
+use crate::games::{Entry, GameKind};
 use crate::host::aside;
 use crate::host::events::{HostEvent, Watcher};
-use crate::host::params::{parse_query, query_for};
+use crate::host::params::{parse_query, query_for, ParamProblem};
 use crate::host::save::{self, save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
 use crate::shell::daily::Day;
@@ -47,15 +47,15 @@ const CSS: &str = include_str!(concat!(env!("OUT_DIR"), "/parlour.min.css"));
 pub enum Start {
     /// Whatever the page URL says (the full page).
     Url,
-    /// The picker.
-    Picker,
-    /// A game, with the given wishes.
-    Game(GameKind, Wanted),
+    /// The game, with the given wishes.
+    Game(Wanted),
 }
 
 /// How an instance behaves.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The game this instance plays.
+    pub entry: Entry,
     /// The slot that keeps this instance alive; a restart after a panic reuses it.
     pub slot: u32,
     /// Read and write the page URL (only the full page does).
@@ -218,10 +218,9 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         let mut a = app.borrow_mut();
         match a.config.start.clone() {
             Start::Url => a.follow_url(),
-            Start::Picker => a.show_picker(),
-            Start::Game(kind, wanted) => {
+            Start::Game(wanted) => {
                 let notices = std::mem::take(&mut a.config.notices);
-                a.open_game(kind, &wanted, notices);
+                a.open_game(&wanted, notices);
             }
         }
     }
@@ -242,26 +241,37 @@ impl App {
     }
 
     /// Shows whatever the page URL asks for, with notices for what it cannot.
+    /// A URL for another game, or for none the site knows, goes to that
+    /// game's page or to the picker (`index.html`), which says why.
     fn follow_url(&mut self) {
-        let search = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .unwrap_or_default();
-        let (req, problems) = parse_query(&search);
-        let notices: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        match req.game {
-            Some(kind) => {
-                self.open_game(kind, &Wanted::from(req), notices);
-                // Write back the canonical URL: bad parameters vanish, the seed appears.
-                self.sync_url(false);
-            }
-            None => {
-                self.show_picker();
-                self.show_notices(&notices);
-                if !problems.is_empty() {
-                    self.sync_url(false);
-                }
-            }
+        let Some(location) = web_sys::window().map(|w| w.location()) else {
+            return;
+        };
+        let search = location.search().unwrap_or_default();
+        let own = self.config.entry.kind;
+        let (mut req, mut problems) = parse_query(&search);
+        let unknown = problems
+            .iter()
+            .any(|p| matches!(p, ParamProblem::UnknownGame(_)));
+        if req.game.is_none() && !unknown {
+            // This page's own game, unless the URL names another.
+            let rest = search.strip_prefix('?').unwrap_or(&search);
+            (req, problems) = parse_query(&format!("?game={own}&{rest}"));
         }
+        let elsewhere = match req.game {
+            Some(kind) if kind != own => Some(format!("{}.html", kind.slug())),
+            // A game the site does not know: the picker says so.
+            None => Some("./".to_owned()),
+            Some(_) => None,
+        };
+        if let Some(page) = elsewhere {
+            let _ = location.replace(&format!("{page}{search}"));
+            return;
+        }
+        let notices: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        self.open_game(&Wanted::from(req), notices);
+        // Write back the canonical URL: bad parameters vanish, the seed appears.
+        self.sync_url(false);
     }
 
     /// Writes the URL for what is on screen (full page only).
@@ -290,31 +300,18 @@ impl App {
         }
     }
 
-    fn show_picker(&mut self) {
-        self.close_panel();
-        self.game = None;
-        self.current.set(None);
-        self.tracker = GestureTracker::new();
-        self.ui.play.set_hidden(true);
-        self.ui.picker.set_hidden(false);
-        self.show_notices(&[]);
-        if let Some(first) = self
-            .ui
-            .picker
-            .query_selector(".parlour-pick")
-            .ok()
-            .flatten()
-        {
-            if let Ok(b) = first.dyn_into::<HtmlElement>() {
-                let _ = b.focus();
-            }
+    /// Leaves for the picker: the site's front page (full page only).
+    fn leave_for_picker(&self) {
+        if let Some(w) = web_sys::window() {
+            let _ = w.location().set_href("./");
         }
     }
 
-    fn open_game(&mut self, kind: GameKind, wanted: &Wanted, notices: Vec<String>) {
+    fn open_game(&mut self, wanted: &Wanted, notices: Vec<String>) {
         self.close_panel();
-        let key = self.key_for(kind);
-        let opened = session::open(kind, wanted, self.store.as_mut(), &key, fresh_seed());
+        let entry = self.config.entry;
+        let key = self.key_for(entry.kind);
+        let opened = session::open(entry, wanted, self.store.as_mut(), &key, fresh_seed());
         self.show_opened(opened, notices);
     }
 
@@ -325,7 +322,8 @@ impl App {
             return;
         };
         let key = self.key_for(kind);
-        match session::resume(kind, g.as_ref(), self.store.as_mut(), &key, fresh_seed()) {
+        let entry = self.config.entry;
+        match session::resume(entry, g.as_ref(), self.store.as_mut(), &key, fresh_seed()) {
             Ok(opened) => {
                 self.show_opened(opened, Vec::new());
                 self.sync_url(false);
@@ -349,7 +347,6 @@ impl App {
         self.game = Some(game);
         self.current.set(Some(kind));
         self.tracker = GestureTracker::new();
-        self.ui.picker.set_hidden(true);
         self.ui.play.set_hidden(false);
         self.ui.title.set_text_content(Some(kind.title()));
         attr(
@@ -428,6 +425,8 @@ impl App {
                 Action::Redo => b.set_disabled(!g.can_redo()),
                 Action::Stats => b.set_hidden(g.stats().is_none()),
                 Action::Record => b.set_hidden(g.records().is_empty()),
+                // A mounted game has no picker to go back to.
+                Action::Back => b.set_hidden(!self.config.url_sync),
                 Action::Resume => b.set_hidden(
                     self.current
                         .get()
@@ -567,11 +566,7 @@ impl App {
             Action::Stats => return self.open_stats(),
             Action::Record => return self.open_record(),
             Action::Share => return self.open_share(),
-            Action::Back => {
-                self.show_picker();
-                self.sync_url(true);
-                return;
-            }
+            Action::Back => return self.leave_for_picker(),
         };
         self.apply(outcome);
     }
@@ -674,7 +669,7 @@ impl App {
         self.game.as_ref().map(|g| g.moves()).unwrap_or_default()
     }
 
-    /// The query string describing the game on screen, or `""` on the picker.
+    /// The query string describing the game on screen, or `""` before it opens.
     pub fn query(&self) -> String {
         self.game
             .as_ref()

@@ -1,0 +1,2 @@
+//! Dominoes's page program (`dominoes.html`): see [`parlour::game_page`].
+parlour::game_page!(parlour::games::DOMINOES);
