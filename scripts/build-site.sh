@@ -6,7 +6,8 @@
 # under target/site-pages/; the folders are then merged. File names are
 # stable (Trunk.toml: filehash = false) and no two pages write one name,
 # except the icon they share (Trunk writes each page as index.html: a game's
-# is renamed <game>.html).
+# is renamed <game>.html). Last, scripts/offline-release.py writes the
+# service worker that keeps this release for offline play.
 #
 # Usage: scripts/build-site.sh [--release] [DIST]
 set -euo pipefail
@@ -32,4 +33,6 @@ for page in "${pages[@]}"; do
     fi
     cp -R "$parts/$page/." "$dist/"
 done
+# The release's service worker, sw.js, over everything above.
+python3 scripts/offline-release.py "$dist"
 echo "build-site: ${pages[*]} built into $dist"

@@ -20,8 +20,8 @@ step "cargo clippy (wasm32: the web layer and its tests)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests --features page -- -D warnings
 step "cargo clippy (wasm32 as the game pages are built: feature page)"
 cargo clippy --target wasm32-unknown-unknown --lib --bins --no-default-features --features page -- -D warnings
-step "cargo clippy (wasm32 as the picker is built: feature picker)"
-cargo clippy --target wasm32-unknown-unknown --bin picker --no-default-features --features picker -- -D warnings
+step "cargo clippy (wasm32 as the picker and the offline worker are built: feature site)"
+cargo clippy --target wasm32-unknown-unknown --bin picker --bin offline --no-default-features --features site -- -D warnings
 step "cargo clippy (wasm32 as the solver worker is built)"
 cargo clippy --target wasm32-unknown-unknown --bin solver_worker --no-default-features --features worker -- -D warnings
 step "the site's release build, once for every browser test (scripts/build-site.sh)"

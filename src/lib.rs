@@ -15,7 +15,11 @@ mod page;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fuzzing;
 
-// A game's page (feature `page`): the picker and the solver worker leave it out.
+// Every page of the site, a game's or the picker's (features `page`, `site`).
+#[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "site")))]
+pub mod site;
+
+// A game's page (feature `page`): the picker and the workers leave it out.
 #[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod web;
 

@@ -1479,3 +1479,156 @@ async fn every_page_runs_under_its_content_security_policy() {
     b.assert_clean_console(&format!("{name} embed.html")).await;
     b.close().await;
 }
+
+/// Copies the folder `from` into `to`, file by file.
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("the site's folder") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
+}
+
+/// The built site as its next release would be: a page and a rules page
+/// marked, and a service worker of its own (the same script writes it).
+fn next_release() -> std::path::PathBuf {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let next = root
+        .join("target")
+        .join(format!("next-release-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&next);
+    copy_dir(common::dist(), &next);
+    let page = next.join("phutball.html");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    std::fs::write(
+        &page,
+        html.replace("</body>", "<!-- release two --></body>"),
+    )
+    .expect("marked");
+    let rules = next.join("rules/phutball.txt");
+    let text = std::fs::read_to_string(&rules).expect("the rules");
+    std::fs::write(&rules, format!("{text}\nRelease two.\n")).expect("marked");
+    let made = std::process::Command::new("python3")
+        .arg(root.join("scripts/offline-release.py"))
+        .arg(&next)
+        .status()
+        .expect("python3 runs");
+    assert!(made.success(), "the next release's sw.js");
+    next
+}
+
+/// After one visit the site is kept for offline play, a release at a time:
+/// a new release installs beside the one in use, and while a page of the
+/// old one is open, that page gets only the old release's files; once no
+/// page of it is open, the new release takes over whole and the old cache
+/// goes.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_release_replaces_the_cached_one_whole() {
+    let name = "a_new_release_replaces_the_cached_one_whole";
+    if !enabled(name) {
+        return;
+    }
+    let server = common::Server::start();
+    let b = browser(1000, 800).await;
+    b.open_at(&server.base, "phutball.html?board=9x7").await;
+    b.wait_for_offline_worker().await;
+    let caches = "const done = arguments[0]; \
+                  caches.keys().then(k => done(k.filter(n => n.startsWith('parlour-'))));";
+    let first = b.js_async(caches).await;
+    assert_eq!(first.as_array().map(Vec::len), Some(1), "{first}");
+
+    let next = next_release();
+    server.serve_from(Some(next.clone()));
+    b.client.refresh().await.expect("a reload");
+    b.wait_for(
+        "the game",
+        "return !!window.parlour && !!window.parlour.game();",
+    )
+    .await;
+    let waiting = "const done = arguments[0]; \
+                   navigator.serviceWorker.getRegistration().then(r => done(!!(r && r.waiting)));";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while b.js_async(waiting).await != Value::Bool(true) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "release two installed"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    // Release two waits: this page, and everything it fetches, is release one's.
+    let rules = "const done = arguments[0]; \
+                 fetch('rules/phutball.txt').then(r => r.text()).then(done);";
+    let marked = "return document.documentElement.outerHTML.includes('release two');";
+    assert_eq!(b.js(marked).await, Value::Bool(false), "release one's page");
+    let text = b.js_async(rules).await;
+    assert!(
+        !text.as_str().unwrap_or_default().contains("Release two."),
+        "release one's rules"
+    );
+
+    // No page of release one open: release two takes over, whole.
+    b.client.goto("about:blank").await.expect("away");
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        b.open_at(&server.base, "phutball.html?board=9x7").await;
+        b.wait_for_offline_worker().await;
+        if b.js(marked).await == Value::Bool(true) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "release two took over"
+        );
+        b.client.goto("about:blank").await.expect("away");
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    }
+    let text = b.js_async(rules).await;
+    assert!(
+        text.as_str().unwrap_or_default().contains("Release two."),
+        "release two's rules"
+    );
+    let now = b.js_async(caches).await;
+    assert_eq!(
+        now.as_array().map(Vec::len),
+        Some(1),
+        "the old cache went: {now}"
+    );
+    assert_ne!(now, first);
+    b.assert_clean_console(name).await;
+    b.close().await;
+    server.serve_from(None);
+    let _ = std::fs::remove_dir_all(next);
+}
+
+/// The site passes Chromium's own installability check (a manifest with
+/// its icons, a service worker that answers requests), on the picker and
+/// on each game's page.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_page_passes_chromiums_installability_check() {
+    let name = "every_page_passes_chromiums_installability_check";
+    if !enabled(name) {
+        return;
+    }
+    let server = common::Server::start();
+    let b = browser(1000, 800).await;
+    for page in ["", "klondike.html", "phutball.html", "dominoes.html"] {
+        b.open_at(&server.base, page).await;
+        b.wait_for_offline_worker().await;
+        let found = b.cdp("Page.getInstallabilityErrors", json!({})).await;
+        assert_eq!(
+            found["installabilityErrors"],
+            json!([]),
+            "{page:?}: {found}"
+        );
+        let manifest = b.cdp("Page.getAppManifest", json!({})).await;
+        assert_eq!(manifest["errors"], json!([]), "{page:?}: {manifest}");
+    }
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

@@ -1,13 +1,14 @@
 //! The picker's program (`index.html`): it carries no game's code.
 //!
 //! The picker itself is plain HTML, a link per game's page. This program
-//! does the three things HTML cannot:
+//! does the four things HTML cannot:
 //! - a URL that names a game (`?game=klondike&seed=7`, a challenge link, a
 //!   daily game: every URL earlier releases wrote) goes on to that game's
 //!   page with the same query, replacing this page in the history;
 //! - a URL the site cannot read (`?game=nonsense`) is told on screen, and
 //!   the address is cleaned;
-//! - the player's stored theme colours the picker, as it does the games.
+//! - the player's stored theme colours the picker, as it does the games;
+//! - the offline worker is asked for ([`parlour::site`]).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
@@ -27,6 +28,7 @@ fn main() {
         let _ = location.replace(&format!("{}.html{search}", kind.slug()));
         return;
     }
+    parlour::site::register_offline_worker();
     let Some(document) = window.document() else {
         return;
     };

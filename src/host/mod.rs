@@ -6,6 +6,7 @@ pub mod appearance;
 pub mod aside;
 pub mod events;
 pub mod link;
+pub mod offline;
 pub mod params;
 pub mod save;
 pub mod session;

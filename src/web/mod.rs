@@ -75,6 +75,8 @@ pub fn start(entry: Entry) {
     let Ok(root) = root.dyn_into::<HtmlElement>() else {
         return;
     };
+    // The full page, not a host's page: its site may run offline.
+    crate::site::register_offline_worker();
     let slot = next_slot();
     let config = Config {
         entry,

@@ -94,6 +94,65 @@ fn mime(path: &Path) -> &'static str {
     }
 }
 
+/// What a test server serves: the built site, or another folder a test
+/// puts in its place (a next release), and whether it answers at all.
+#[derive(Default)]
+struct Served {
+    dir: Option<PathBuf>,
+    offline: bool,
+}
+
+/// A static server of the site on a loopback port of its own (an origin of
+/// its own: its own storage and service worker), for a test that switches
+/// what it serves or turns it off. Other tests share [`site`].
+#[derive(Clone)]
+pub struct Server {
+    /// The site's base URL, ending in [`PREFIX`].
+    pub base: String,
+    state: std::sync::Arc<std::sync::Mutex<Served>>,
+}
+
+impl Server {
+    /// Starts serving the built site.
+    pub fn start() -> Server {
+        let site = dist().to_path_buf();
+        let state = std::sync::Arc::new(std::sync::Mutex::new(Served::default()));
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
+        let port = listener.local_addr().expect("local address").port();
+        let shared = state.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (dir, offline) = match shared.lock() {
+                    Ok(s) => (s.dir.clone().unwrap_or_else(|| site.clone()), s.offline),
+                    Err(_) => (site.clone(), false),
+                };
+                if !offline {
+                    std::thread::spawn(move || serve_one(stream, &dir));
+                }
+            }
+        });
+        Server {
+            base: format!("http://127.0.0.1:{port}{PREFIX}"),
+            state,
+        }
+    }
+
+    /// Serves `dir` in place of the built site from now on (`None`: the site).
+    pub fn serve_from(&self, dir: Option<PathBuf>) {
+        if let Ok(mut s) = self.state.lock() {
+            s.dir = dir;
+        }
+    }
+
+    /// Turns the server off (`true`: every connection is closed unanswered,
+    /// as with no network) or back on.
+    pub fn offline(&self, offline: bool) {
+        if let Ok(mut s) = self.state.lock() {
+            s.offline = offline;
+        }
+    }
+}
+
 fn serve_one(mut stream: TcpStream, dir: &Path) {
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
@@ -137,19 +196,8 @@ fn serve_one(mut stream: TcpStream, dir: &Path) {
 
 /// Serves `dist()` under [`PREFIX`] on a free loopback port; returns the site's base URL.
 pub fn site() -> &'static str {
-    static SITE: OnceLock<String> = OnceLock::new();
-    SITE.get_or_init(|| {
-        let dir = dist().to_path_buf();
-        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");
-        let port = listener.local_addr().expect("local address").port();
-        std::thread::spawn(move || {
-            for stream in listener.incoming().flatten() {
-                let dir = dir.clone();
-                std::thread::spawn(move || serve_one(stream, &dir));
-            }
-        });
-        format!("http://127.0.0.1:{port}{PREFIX}")
-    })
+    static SITE: OnceLock<Server> = OnceLock::new();
+    &SITE.get_or_init(Server::start).base
 }
 
 /// A chromedriver process, killed on drop.
@@ -304,8 +352,13 @@ impl Browser {
     /// form every earlier release wrote) goes on to that game's page: this
     /// waits until it is there.
     pub async fn open(&self, path: &str) {
+        self.open_at(site(), path).await;
+    }
+
+    /// Opens `path` relative to `base`, a [`Server`]'s (see [`Browser::open`]).
+    pub async fn open_at(&self, base: &str, path: &str) {
         self.client
-            .goto(&format!("{}{path}", site()))
+            .goto(&format!("{base}{path}"))
             .await
             .expect("navigation");
         if let Some(game) = redirected_game(path) {
@@ -416,6 +469,96 @@ impl Browser {
     /// Ends the session.
     pub async fn close(self) {
         let _ = self.client.close().await;
+    }
+}
+
+/// chromedriver's network emulation (Chromium's offline switch; not in the
+/// W3C protocol, so not in fantoccini).
+#[derive(Debug)]
+struct NetworkConditions {
+    offline: bool,
+}
+
+impl WebDriverCompatibleCommand for NetworkConditions {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/chromium/network_conditions",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({"network_conditions": {
+            "offline": self.offline,
+            "latency": 0,
+            "download_throughput": 1_000_000_000,
+            "upload_throughput": 1_000_000_000,
+        }});
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+impl Browser {
+    /// Turns the network off or on for this browser: Chromium's own offline
+    /// emulation, and `server` answering nothing, so no request can reach
+    /// the site by any path.
+    pub async fn network(&self, server: &Server, on: bool) {
+        server.offline(!on);
+        self.client
+            .issue_cmd(NetworkConditions { offline: !on })
+            .await
+            .expect("chromedriver emulates the network");
+    }
+
+    /// Waits until the site's offline worker controls the page.
+    pub async fn wait_for_offline_worker(&self) {
+        self.wait_for(
+            "the offline worker",
+            "return !!navigator.serviceWorker.controller;",
+        )
+        .await;
+    }
+}
+
+/// A Chrome DevTools Protocol command, through chromedriver.
+#[derive(Debug)]
+struct Cdp {
+    cmd: String,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({"cmd": self.cmd, "params": self.params});
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+impl Browser {
+    /// Runs a Chrome DevTools Protocol command on the page and returns its result.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp {
+                cmd: cmd.to_owned(),
+                params,
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"))
     }
 }
 

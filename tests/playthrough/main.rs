@@ -17,3 +17,4 @@ mod dominoes;
 mod klondike;
 mod links;
 mod phutball;
+mod site;
