@@ -10,14 +10,11 @@
 //! game opens instead.
 
 use crate::games::GameKind;
-use crate::host::params::query_for;
+use crate::host::params::{query_for, PLAY};
 use crate::shell::codec::{base64url_decode, base64url_encode};
 use crate::shell::driver::check_link_body;
 use crate::shell::{Game, StateError};
 use std::fmt;
-
-/// The URL parameter that holds the game.
-pub const PARAM: &str = "play";
 
 /// The format this build writes (the first character of the value).
 const VERSION: char = '1';
@@ -86,7 +83,7 @@ pub fn encode(kind: GameKind, game: &dyn Game) -> String {
 /// The query of a link that opens `game` with its moves:
 /// [`query_for`] and the `play` parameter.
 pub fn query_with_moves(kind: GameKind, game: &dyn Game) -> String {
-    format!("{}&{PARAM}={}", query_for(kind, game), encode(kind, game))
+    format!("{}&{PLAY}={}", query_for(kind, game), encode(kind, game))
 }
 
 /// The query of a link to share `game` with its moves, if the receiving
@@ -99,7 +96,7 @@ pub fn share(kind: GameKind, game: &dyn Game) -> Result<String, LinkError> {
     if value.len() > MAX_LEN || check_link_body(&game.link_body()).is_err() {
         return Err(LinkError::TooLong);
     }
-    Ok(format!("{}&{PARAM}={value}", query_for(kind, game)))
+    Ok(format!("{}&{PLAY}={value}", query_for(kind, game)))
 }
 
 /// Checks a `play` value against `game` (already dealt from the link's seed

@@ -112,6 +112,9 @@ pub fn percent_encode(value: &str) -> String {
     out
 }
 
+/// The URL parameter that holds a challenge link's game ([`crate::host::link`]).
+pub const PLAY: &str = "play";
+
 /// Parses a query string, with or without its leading `?`.
 pub fn parse_query(query: &str) -> (Request, Vec<ParamProblem>) {
     let mut req = Request::default();
@@ -140,7 +143,7 @@ pub fn parse_query(query: &str) -> (Request, Vec<ParamProblem>) {
                 Ok(day) => req.daily = Some(day),
                 Err(e) => problems.push(ParamProblem::BadDay(e)),
             },
-            crate::host::link::PARAM => req.play = Some(value),
+            PLAY => req.play = Some(value),
             _ => req.options.push((key, value)),
         }
     }

@@ -20,9 +20,7 @@ use crate::shell::paint::Painter;
 use crate::shell::think::{Pace, Ready};
 use crate::util::rng::Seed;
 
-/// Klondike's declaration.
-#[derive(Clone, Copy, Debug)]
-pub struct KlondikeDef;
+pub use super::kind::KlondikeDef;
 
 /// Klondike has no computer player; the pace is never used.
 const NO_PACE: Pace = Pace {

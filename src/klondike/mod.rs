@@ -15,6 +15,7 @@ pub mod cards;
 pub mod deal_format;
 pub mod def;
 pub mod input;
+mod kind;
 pub mod narrate;
 pub mod rules;
 pub mod settings;

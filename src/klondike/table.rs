@@ -6,13 +6,12 @@
 use super::analysis;
 use super::anim::{Celebration, Flight};
 use super::cards::Card;
-use super::def::KlondikeDef;
 use super::rules::{Move, Pile, State};
 use super::settings::{AutoComplete, AutoMove, Deals, Deck, Hand, Indicator, Indices};
 use super::solver::{self, Found, Judgement, Solver};
 use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
-use crate::shell::def::{Action, Change, Dealt, GameDef, View};
+use crate::shell::def::{Action, Change, Dealt};
 use crate::shell::geom::{Rect, Size};
 use crate::shell::helper::{self, Reply, Ticket};
 use crate::shell::settings::Setting;
@@ -21,8 +20,7 @@ use crate::shell::think::{Pace, Thinker, Turn};
 use crate::util::rng::Seed;
 use std::fmt;
 
-/// The game as Klondike's screen code sees it.
-pub type Game<'a> = View<'a, KlondikeDef>;
+pub use super::kind::Game;
 
 /// Screen-only state: never saved.
 #[derive(Debug, Default)]
@@ -414,9 +412,8 @@ impl Ui {
                     );
                 }
                 let next = Seed(seed.0.wrapping_add(1));
-                self.search = KlondikeDef::setup(g.settings, next, &None)
-                    .ok()
-                    .and_then(|deal| Job::on(&deal, next, tries + 1, TRY_NODES));
+                let deal = State::deal(g.settings.rules(), next);
+                self.search = Job::on(&deal, next, tries + 1, TRY_NODES);
             }
             return Action::Redraw;
         }

@@ -1,13 +1,11 @@
 //! The Klondike family: each variant is a configuration of one engine.
 //!
-//! [`Variant::rules`] takes the player's dealing and scoring settings and
-//! returns the [`Rules`] of the variant, overriding what the variant fixes
+//! [`Variant::rules`] (in [`super::rules`], which the variants configure)
+//! takes the player's dealing and scoring settings and returns the
+//! [`Rules`](super::rules::Rules) of the variant, overriding what the variant fixes
 //! (Las Vegas always deals singly, once, for Vegas points). Each variant's
 //! page of the in-game rules is `www/rules/klondike/<slug>.txt`.
 
-use super::rules::{
-    BaseRule, Build, Fill, Passes, Rules, Runs, Scoring, Shape, StockRule, MAX_DECKS,
-};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -100,13 +98,6 @@ impl Variant {
         }
     }
 
-    /// Whether the variant can be played with `decks` decks: Easthaven with
-    /// one, two (Double Easthaven, also called Gypsy) or three; the others
-    /// with one.
-    pub fn takes_decks(self, decks: u8) -> bool {
-        decks == 1 || (self == Variant::Easthaven && (1..=MAX_DECKS).contains(&decks))
-    }
-
     /// The name on screen for a game of `decks` decks: "Double Easthaven".
     pub fn title(self, decks: u8) -> String {
         match decks {
@@ -114,94 +105,6 @@ impl Variant {
             3 if self.takes_decks(3) => format!("Triple {}", self.name()),
             _ => self.name().to_owned(),
         }
-    }
-
-    /// The rules of this variant. `player` carries the player's dealing,
-    /// scoring, space and deck settings; the variant overrides what it fixes.
-    pub fn rules(self, player: Rules) -> Rules {
-        let mut r = Rules {
-            variant: self,
-            fill: Fill::King,
-            decks: 1,
-            jokers: false,
-            players: 1,
-            ..player
-        };
-        match self {
-            Variant::Klondike | Variant::Thoughtful => {}
-            Variant::Agnes => {
-                r.base_rule = BaseRule::DealtCard;
-                r.wrap = true;
-                r.stock = StockRule::OnReserves;
-                r.reserves = 7;
-                r.fill = Fill::King;
-            }
-            Variant::Easthaven => {
-                // Seven piles for one deck, eight for two, twelve for three.
-                if self.takes_decks(player.decks) {
-                    r.decks = player.decks;
-                }
-                r.tableau = [7, 8, 12][usize::from(r.decks - 1)];
-                r.shape = Shape::Blocks { down: 2, up: 1 };
-                r.stock = StockRule::OnPiles;
-                // Only Easthaven offers the space setting.
-                r.fill = player.fill;
-            }
-            Variant::NineAcross => {
-                r.tableau = 9;
-                r.base_rule = BaseRule::Chosen;
-                r.wrap = true;
-                r.draw = 1;
-                r.passes = Passes::Unlimited;
-                r.fill = Fill::King;
-            }
-            Variant::Somerset => {
-                r.tableau = 10;
-                r.shape = Shape::Rows { rows: 8 };
-                r.face_up = true;
-                r.fill = Fill::King;
-            }
-            Variant::ThumbAndPouch => {
-                r.build = Build::AnySuitButOwn;
-                r.fill = Fill::Any;
-            }
-            Variant::Whitehead => {
-                r.face_up = true;
-                r.build = Build::SameColour;
-                r.runs = Runs::SameSuit;
-                r.fill = Fill::Any;
-            }
-            Variant::Westcliff => {
-                r.tableau = 10;
-                r.shape = Shape::Blocks { down: 2, up: 1 };
-                r.fill = Fill::Any;
-            }
-            Variant::Kuipers => {
-                r.tableau = 8;
-                r.draw = 1;
-                r.passes = Passes::Unlimited;
-            }
-            Variant::LasVegas => {
-                r.draw = 1;
-                r.passes = Passes::Limited(1);
-                r.scoring = Scoring::Vegas;
-            }
-            // Kansil's game is dealt as Las Vegas is, singly and once.
-            Variant::Joker => {
-                r.jokers = true;
-                r.draw = 1;
-                r.passes = Passes::Limited(1);
-            }
-            // Two decks' worth of foundations, shared; no score but the cards
-            // each player puts up, and none may come back.
-            Variant::DoubleSolitaire => {
-                r.players = 2;
-                r.decks = 2;
-                r.from_foundation = false;
-                r.scoring = Scoring::None;
-            }
-        }
-        r
     }
 
     /// The pages of this variant's rules help (see [`crate::shell::Game::rules_pages`]):
@@ -249,7 +152,9 @@ mod tests {
     use crate::klondike::cards::Card;
     use crate::klondike::cards::{Rank, Suit};
     use crate::klondike::fixtures::{card as c, col};
-    use crate::klondike::rules::{Column, Move, MoveError, Pile, State};
+    use crate::klondike::rules::{
+        Column, Fill, Move, MoveError, Passes, Pile, Rules, Scoring, State,
+    };
     use crate::util::rng::Seed;
 
     fn deal(v: Variant) -> State {

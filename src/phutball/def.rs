@@ -4,7 +4,7 @@
 use super::contest::Contest;
 use super::input::{self, Ui};
 use super::rules::{self, Move, Side};
-use super::settings::{ComputerSide, Opponent, Settings, Threats};
+use super::settings::{ComputerSide, Opponent, Settings};
 use super::view::{self, Geometry};
 use super::{ai, finder, notation, puzzle, record, Setup};
 use crate::shell::daily::DailyDeal;
@@ -13,13 +13,10 @@ use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Position as _, Seat};
-use crate::shell::settings::Settings as _;
 use crate::shell::think::Pace;
 use crate::util::rng::{Rng, Seed};
 
-/// Phutball's declaration.
-#[derive(Clone, Copy, Debug)]
-pub struct PhutballDef;
+pub use super::kind::PhutballDef;
 
 /// How the computer paces its move: a pause so that it can be seen, and
 /// for the strong levels' search, slices of positions sized to the frame
@@ -222,19 +219,4 @@ impl GameDef for PhutballDef {
             moves: g.played().to_vec(),
         })
     }
-}
-
-/// Whether the threats overlay is on.
-pub(super) fn threats_shown(settings: &Settings) -> bool {
-    settings.threats == Threats::On
-}
-
-/// The options shown in the side panel: the rules that differ from the
-/// defaults (who plays, the board and the overlay are shown elsewhere).
-pub(super) fn changed_rules(settings: &Settings) -> Vec<String> {
-    settings
-        .changed(&["opponent", "computer", "board", "threats"])
-        .into_iter()
-        .map(|(option, choice)| format!("{option}: {choice}"))
-        .collect()
 }

@@ -4,10 +4,10 @@
 
 use super::board::Pt;
 use super::contest::Contest;
-use super::def::PhutballDef;
+use super::geometry::Geometry;
+use super::kind::Game;
 use super::rules::{Chain, Men, Move, Position};
-use super::view::Geometry;
-use crate::shell::def::{Action, View};
+use crate::shell::def::Action;
 use crate::shell::geom::Point;
 use crate::shell::input::{Gesture, Key};
 
@@ -149,7 +149,7 @@ impl Ui {
 }
 
 /// What a pointer gesture asks for.
-pub fn gesture(game: &View<PhutballDef>, ui: &mut Ui, gesture: Gesture) -> Act {
+pub fn gesture(game: &Game, ui: &mut Ui, gesture: Gesture) -> Act {
     let contest = game.position;
     let p = contest.board();
     let geo = Geometry::new(p.options.dims);
@@ -194,7 +194,7 @@ pub fn gesture(game: &View<PhutballDef>, ui: &mut Ui, gesture: Gesture) -> Act {
 
 /// What a key asks for: arrows move the cursor, Enter or Space acts on its
 /// point, Backspace takes back a jump, Escape cancels.
-pub fn key(game: &View<PhutballDef>, ui: &mut Ui, key: Key) -> Act {
+pub fn key(game: &Game, ui: &mut Ui, key: Key) -> Act {
     let p = game.position.board();
     let dims = p.options.dims;
     let c = ui.cursor.unwrap_or(p.ball);

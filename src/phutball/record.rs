@@ -21,12 +21,11 @@
 //! (`;W[hjhhhf]`), and the pie rule's swap is `;W[]SW[]`.
 
 use super::board::Pt;
-use super::def::PhutballDef;
+use super::kind::Game;
 use super::notation;
 use super::rules::{Move, Position, Side};
 use super::settings::Settings;
 use super::{Phutball, Setup};
-use crate::shell::def::View;
 use crate::shell::settings::Settings as _;
 use crate::util::rng::Seed;
 use std::fmt;
@@ -54,7 +53,7 @@ fn non_default_options(settings: &Settings) -> Vec<(&'static str, &'static str)>
 }
 
 /// Writes a game as a text record.
-pub fn to_text(game: &View<PhutballDef>) -> String {
+pub fn to_text(game: &Game) -> String {
     let mut out = String::from("# Phutball game record\n");
     for (k, v) in non_default_options(game.settings) {
         out.push_str(&format!("{k}: {v}\n"));
@@ -146,7 +145,7 @@ fn sgf_parse_point(s: &str, rows: u8) -> Option<Pt> {
 }
 
 /// Writes a game as SGF.
-pub fn to_sgf(game: &View<PhutballDef>) -> String {
+pub fn to_sgf(game: &Game) -> String {
     let options = game.settings.rules();
     let start = match game.start {
         Some(setup) => setup

@@ -4,6 +4,7 @@
 use super::ai::Level;
 use super::board::Dims;
 use super::rules::{self, Corner, GoalLine, OwnGoal};
+use crate::shell::settings::Settings as _;
 
 crate::setting! {
     /// Who the opponent is.
@@ -267,10 +268,24 @@ impl Settings {
     }
 }
 
+/// Whether the threats overlay is on.
+pub fn threats_shown(settings: &Settings) -> bool {
+    settings.threats == Threats::On
+}
+
+/// The options shown in the side panel: the rules that differ from the
+/// defaults (who plays, the board and the overlay are shown elsewhere).
+pub fn changed_rules(settings: &Settings) -> Vec<String> {
+    settings
+        .changed(&["opponent", "computer", "board", "threats"])
+        .into_iter()
+        .map(|(option, choice)| format!("{option}: {choice}"))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shell::settings::Settings as _;
 
     #[test]
     fn the_defaults_are_the_rules_defaults() {

@@ -1,18 +1,15 @@
-//! The Go-style board: geometry (pure, tested natively), hit-testing and drawing.
+//! The Go-style board drawn: the board, its marks, the side panel.
 
 use super::board::{Dims, Pt};
-use super::def::{changed_rules, threats_shown, PhutballDef};
 use super::finder::{find_wins, Wins};
+pub use super::geometry::{Geometry, SPACING};
 use super::input::Ui;
+use super::kind::Game;
 use super::rules::{Men, Move, Position, Side, DIRS};
-use crate::shell::def::View;
+use super::settings::{changed_rules, threats_shown};
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
 use crate::shell::theme::Theme;
-
-/// Distance between neighbouring points, in board units.
-pub const SPACING: f64 = 40.0;
-const MARGIN: f64 = 44.0;
 
 const WOOD: Color = Color::rgb(0xdc, 0xb3, 0x5c);
 const LINE: Color = Color::rgb(0x3b, 0x2a, 0x14);
@@ -21,52 +18,6 @@ const EKS_GOAL: Color = Color::rgba(0xa8, 0x32, 0x2d, 90);
 const MAN: Color = Color::rgb(0x1a, 0x1a, 0x1a);
 const BALL: Color = Color::rgb(0xf7, 0xf7, 0xf2);
 const CURSOR: Color = Color::rgb(0x1d, 0x4e, 0x89);
-
-/// Maps board points to board-space coordinates. Row 0 (Eks' goal line) is at
-/// the bottom, Ohs' goal line at the top, as Ohs sit at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Geometry {
-    dims: Dims,
-}
-
-impl Geometry {
-    /// The geometry of a board.
-    pub fn new(dims: Dims) -> Self {
-        Geometry { dims }
-    }
-
-    /// The board's size in board units.
-    pub fn size(self) -> Size {
-        Size::new(
-            2.0 * MARGIN + f64::from(self.dims.cols - 1) * SPACING,
-            2.0 * MARGIN + f64::from(self.dims.rows + 1) * SPACING,
-        )
-    }
-
-    /// Where point `p` is drawn.
-    pub fn point(self, p: Pt) -> Point {
-        Point::new(
-            MARGIN + f64::from(p.col) * SPACING,
-            MARGIN + f64::from(self.dims.rows + 1 - p.row) * SPACING,
-        )
-    }
-
-    /// The board point nearest `at`, if `at` is within half a spacing of it.
-    pub fn hit(self, at: Point) -> Option<Pt> {
-        let col = ((at.x - MARGIN) / SPACING).round();
-        let from_top = ((at.y - MARGIN) / SPACING).round();
-        if !(0.0..f64::from(self.dims.cols)).contains(&col)
-            || !(0.0..=f64::from(self.dims.rows + 1)).contains(&from_top)
-        {
-            return None;
-        }
-        let p = Pt {
-            col: col as u8,
-            row: self.dims.rows + 1 - from_top as u8,
-        };
-        (self.point(p).distance(at) <= SPACING / 2.0).then_some(p)
-    }
-}
 
 /// The width of the move-list panel beside the board, in board units.
 pub const PANEL_WIDTH: f64 = 300.0;
@@ -311,7 +262,7 @@ fn star_points(d: Dims) -> Vec<Pt> {
 /// Draws the game: the board with its marks (the chain being built and what
 /// it may still reach, the last move, the cursor, the threats overlay) and,
 /// on a wide board, the side panel of moves and rules.
-pub fn draw_game(game: &View<PhutballDef>, ui: &Ui, painter: &mut dyn Painter, board: Size) {
+pub fn draw_game(game: &Game, ui: &Ui, painter: &mut dyn Painter, board: Size) {
     let p = game.position.board();
     let grid = Geometry::new(p.options.dims).size();
     if board.w > grid.w {

@@ -4,8 +4,20 @@
 //! Postcard keeps the web build small (no number parsing or float printing),
 //! and base64 keeps the result a plain string for localStorage.
 
-use crate::shell::game::StateError;
 use serde::{de::DeserializeOwned, Serialize};
+use std::fmt;
+
+/// Why a saved state could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateError(pub String);
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StateError {}
 
 /// A game's state as save text: postcard bytes in base64.
 ///

@@ -5,6 +5,7 @@
 //! as text, gestures and keys in board coordinates, drawing through a
 //! [`Painter`], undo and redo, and the state as save text.
 
+use crate::shell::codec::StateError;
 use crate::shell::daily::Day;
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
@@ -13,7 +14,6 @@ use crate::shell::paint::Painter;
 use crate::shell::position::Ending;
 use crate::shell::theme::Theme;
 use crate::util::rng::Seed;
-use std::fmt;
 
 /// What handling an input or action did, so the shell knows whether to redraw,
 /// save, and what to announce.
@@ -68,18 +68,6 @@ impl Outcome {
         }
     }
 }
-
-/// Why a saved state could not be restored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StateError(pub String);
-
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for StateError {}
 
 /// The contract between the shell and a game.
 ///

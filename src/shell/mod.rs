@@ -22,5 +22,6 @@ pub mod settings;
 pub mod theme;
 pub mod think;
 
-pub use game::{Game, Outcome, StateError};
+pub use codec::StateError;
+pub use game::{Game, Outcome};
 pub use options::{Choice, OptionError, OptionSpec, OptionText};

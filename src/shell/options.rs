@@ -1,7 +1,7 @@
 //! A game's options as the shell sees them: each option's URL name, label and
 //! choices, and the checked values a game holds.
 
-use crate::shell::game::StateError;
+use crate::shell::codec::StateError;
 use crate::util::string_map::StringMap;
 use serde::{Deserialize, Serialize};
 use std::fmt;

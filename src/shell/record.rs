@@ -1,10 +1,10 @@
 //! The record of a game: what is saved, and the walk that replays moves
 //! through the rules (for loading, undo and a game's own look back).
 
+use crate::shell::codec::StateError;
 use crate::shell::codec::{state_from_bytes, text_to_bytes};
 use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{GameDef, View};
-use crate::shell::game::StateError;
 use crate::shell::options::OptionText;
 use crate::shell::position::Position;
 use crate::util::rng::Seed;

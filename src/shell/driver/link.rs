@@ -8,8 +8,8 @@
 //! board are too many to list (the fuzzer found links that took seconds).
 
 use super::Shell;
+use crate::shell::codec::StateError;
 use crate::shell::def::{Dealt, Event, GameDef, Loaded};
-use crate::shell::game::StateError;
 use serde::{Deserialize, Serialize};
 
 /// The most moves a link holds: more than any game of these three.

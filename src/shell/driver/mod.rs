@@ -9,12 +9,13 @@
 //! any other. It also keeps each game's clock and the page's frame time, and
 //! tells the game of every moment its statistics count ([`Event`]).
 
+use crate::shell::codec::StateError;
 use crate::shell::daily::Dailies;
 use crate::shell::def::{
     Action, Change, Dealt, EffectOf, Event, GameDef, IllegalOf, Loaded, MoveOf, View,
 };
 use crate::shell::drag::Drag;
-use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::game::{Game, Outcome};
 use crate::shell::geom::Size;
 use crate::shell::input::Gesture;
 use crate::shell::position::{BadMoveText, Ending, Position};

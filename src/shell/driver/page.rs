@@ -3,9 +3,10 @@
 use super::{Shell, Who, MAX_FRAME_MS, THINKING};
 use crate::shell::cheer;
 use crate::shell::codec::state_to_text;
+use crate::shell::codec::StateError;
 use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{Change, Dealt, Event, GameDef};
-use crate::shell::game::{Game, Outcome, StateError};
+use crate::shell::game::{Game, Outcome};
 use crate::shell::geom::clamp;
 use crate::shell::geom::Size;
 use crate::shell::input::{Gesture, Key};
