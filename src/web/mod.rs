@@ -23,7 +23,7 @@ use crate::games::Entry;
 use crate::host::session::Wanted;
 use crate::util::rng::Seed;
 use crate::util::string_map::StringMap;
-use app::{Config, Start};
+use app::{Config, Persist, Start};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -35,11 +35,14 @@ type Shared = Rc<RefCell<app::App>>;
 thread_local! {
     /// The mounted instances by slot (a few at most: a list will do).
     static INSTANCES: RefCell<Vec<(u32, Shared)>> = const { RefCell::new(Vec::new()) };
-    static NEXT_SLOT: Cell<u32> = const { Cell::new(1) };
+    /// The page's one counter: each slot and each instance built in one
+    /// (a restart builds another) gets the next number.
+    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
-fn next_slot() -> u32 {
-    NEXT_SLOT.with(|n| {
+/// The next number for a slot or an instance.
+fn next_id() -> u32 {
+    NEXT_ID.with(|n| {
         let s = n.get();
         n.set(s + 1);
         s
@@ -77,12 +80,12 @@ pub fn start(entry: Entry) {
     };
     // The full page, not a host's page: its site may run offline.
     crate::site::register_offline_worker();
-    let slot = next_slot();
+    let slot = next_id();
     let config = Config {
         entry,
         slot,
         url_sync: true,
-        persist: Some(None),
+        persist: Persist::Page,
         start: Start::Url,
         notices: Vec::new(),
     };
@@ -224,7 +227,7 @@ fn config_from(entry: Entry, m: MountOptions, slot: u32) -> Result<Config, Strin
         entry,
         slot,
         url_sync: false,
-        persist: m.save_key.map(Some),
+        persist: m.save_key.map_or(Persist::Memory, Persist::Named),
         start: Start::Game(Wanted {
             seed: m.seed.map(Seed),
             options,
@@ -271,7 +274,7 @@ pub fn mount(entry: Entry, element: JsValue, options: JsValue) -> Result<Parlour
     let element = &element;
     let opts = MountOptions::read(&options)
         .map_err(|e| JsError::new(&format!("parlour.mount: bad options: {e}")))?;
-    let slot = next_slot();
+    let slot = next_id();
     let config =
         config_from(entry, opts, slot).map_err(|e| JsError::new(&format!("parlour.mount: {e}")))?;
     let app =

@@ -1,5 +1,6 @@
 //! Wiring an instance to the page: its listeners, and a restart after a panic.
 
+use super::input::Phase;
 use super::*;
 
 /// Prepares "Start over" for the panic panel: set the broken game's save aside
@@ -23,13 +24,13 @@ pub(super) fn register_restart(
         panic::unregister(id);
         let mut config = config.clone();
         let kind = current.get();
-        if let (Some(kind), Some(ns)) = (kind, &config.persist) {
+        if let (Some(kind), true) = (kind, config.persist.lasts()) {
             let mut store = LocalStore::new();
-            let key = save_key(ns.as_deref(), kind);
+            let key = save_key(config.persist.namespace(), kind);
             if store.get(&key).is_some() && save::set_aside(&mut store, &key).is_none() {
                 // Storage is full: the save stays where it is, untouched, and
                 // the new game lives in memory only.
-                config.persist = None;
+                config.persist = Persist::Memory;
                 config.notices.push(format!(
                     "Your saved game could not be moved aside (the browser's storage is \
                      full), so it is kept under {key} as it was, and this new game will \
@@ -83,14 +84,16 @@ pub(super) fn wire_events(app: &Shared) {
     }));
     ls.push(wire(app, &canvas, "pointerdown", |a, ev| {
         a.show_menu(false);
-        a.pointer(ev, "down")
+        a.pointer(ev, Phase::Down)
     }));
     ls.push(wire(app, &canvas, "pointermove", |a, ev| {
-        a.pointer(ev, "move")
+        a.pointer(ev, Phase::Move)
     }));
-    ls.push(wire(app, &canvas, "pointerup", |a, ev| a.pointer(ev, "up")));
+    ls.push(wire(app, &canvas, "pointerup", |a, ev| {
+        a.pointer(ev, Phase::Up)
+    }));
     ls.push(wire(app, &canvas, "pointercancel", |a, ev| {
-        a.pointer(ev, "cancel")
+        a.pointer(ev, Phase::Cancel)
     }));
     ls.push(wire(app, &canvas, "wheel", |a, ev| a.wheel(ev)));
     ls.push(wire(app, &canvas, "contextmenu", |_, ev| {

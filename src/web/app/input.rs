@@ -2,8 +2,21 @@
 
 use super::*;
 
+/// Where a pointer is in its press: the DOM event that reported it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// `pointerdown`.
+    Down,
+    /// `pointermove`.
+    Move,
+    /// `pointerup`.
+    Up,
+    /// `pointercancel`: the browser took the pointer (a scroll, a call).
+    Cancel,
+}
+
 impl App {
-    pub(super) fn pointer(&mut self, ev: &Event, phase: &str) {
+    pub(super) fn pointer(&mut self, ev: &Event, phase: Phase) {
         let Some(pe) = ev.dyn_ref::<PointerEvent>() else {
             return;
         };
@@ -17,7 +30,7 @@ impl App {
         );
         let id = pe.pointer_id();
         let gesture = match phase {
-            "down" => {
+            Phase::Down => {
                 if pe.button() != 0 {
                     return;
                 }
@@ -27,9 +40,9 @@ impl App {
                 let kind = PointerKind::from_dom(&pe.pointer_type());
                 self.tracker.down(id, kind, css, self.fit)
             }
-            "move" => self.tracker.moved(id, css, self.fit),
-            "up" => self.tracker.up(id, css, ev.time_stamp(), self.fit),
-            _ => self.tracker.reset(),
+            Phase::Move => self.tracker.moved(id, css, self.fit),
+            Phase::Up => self.tracker.up(id, css, ev.time_stamp(), self.fit),
+            Phase::Cancel => self.tracker.reset(),
         };
         if let Some(g) = gesture {
             self.send(g);

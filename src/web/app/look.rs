@@ -34,11 +34,7 @@ fn system_prefs() -> SystemPrefs {
 
 impl App {
     fn appearance_key(&self) -> String {
-        let ns = match &self.config.persist {
-            Some(ns) => ns.as_deref(),
-            None => Some("memory"),
-        };
-        appearance_key(ns)
+        appearance_key(self.config.persist.namespace())
     }
 
     /// Reads the stored appearance (a record that cannot be read is left

@@ -51,6 +51,33 @@ pub enum Start {
     Game(Wanted),
 }
 
+/// Where an instance keeps its games and choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Persist {
+    /// The page's own keys in localStorage (`parlour:klondike`): the full page.
+    Page,
+    /// localStorage under a host's save key (`parlour:<key>:klondike`).
+    Named(String),
+    /// Nowhere lasting: this instance's memory (a mounted game without a save key).
+    Memory,
+}
+
+impl Persist {
+    /// The namespace of the keys (`None`: the page's own).
+    pub fn namespace(&self) -> Option<&str> {
+        match self {
+            Persist::Page => None,
+            Persist::Named(key) => Some(key),
+            Persist::Memory => Some("memory"),
+        }
+    }
+
+    /// Whether the games outlive the page (in localStorage).
+    pub fn lasts(&self) -> bool {
+        *self != Persist::Memory
+    }
+}
+
 /// How an instance behaves.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -60,16 +87,12 @@ pub struct Config {
     pub slot: u32,
     /// Read and write the page URL (only the full page does).
     pub url_sync: bool,
-    /// Persist to localStorage under this namespace (`None`: the page's own keys).
-    pub persist: Option<Option<String>>,
+    /// Where the games are kept.
+    pub persist: Persist,
     /// What to show first.
     pub start: Start,
     /// What to tell the player as the first game opens.
     pub notices: Vec<String>,
-}
-
-thread_local! {
-    static NEXT_ID: Cell<u32> = const { Cell::new(1) };
 }
 
 /// A mounted instance.
@@ -161,11 +184,7 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     super::worker::install();
     // The computers' and solvers' slices are timed by the page's clock.
     crate::shell::think::set_work_clock(Some(dom::now_ms));
-    let id = NEXT_ID.with(|n| {
-        let id = n.get();
-        n.set(id + 1);
-        id
-    });
+    let id = super::next_id();
     // A panic while this instance is built stops this instance only.
     let _active = panic::enter(id);
     let shell = dom::element("div", "parlour");
@@ -175,9 +194,10 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     let ui = build_ui(&shell, id)?;
     let _ = root.append_child(&shell);
     panic::building();
-    let store: Box<dyn Store> = match &config.persist {
-        Some(_) => Box::new(LocalStore::new()),
-        None => Box::new(MemoryStore::default()),
+    let store: Box<dyn Store> = if config.persist.lasts() {
+        Box::new(LocalStore::new())
+    } else {
+        Box::new(MemoryStore::default())
     };
     let current = Rc::new(Cell::new(None));
     let app = Rc::new(RefCell::new(App {
@@ -234,10 +254,7 @@ impl App {
     }
 
     fn key_for(&self, kind: GameKind) -> String {
-        match &self.config.persist {
-            Some(ns) => save_key(ns.as_deref(), kind),
-            None => save_key(Some("memory"), kind),
-        }
+        save_key(self.config.persist.namespace(), kind)
     }
 
     /// Shows whatever the page URL asks for, with notices for what it cannot.
