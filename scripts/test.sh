@@ -14,8 +14,10 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
-step "cargo clippy (native, all targets)"
-cargo clippy --all-targets -- -D warnings
+step "cargo clippy (native: the workspace, all targets)"
+cargo clippy --workspace --all-targets -- -D warnings
+step "cargo doc of the engine crates (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p parlour-kit -p parlour-phutball
 step "cargo clippy (wasm32: the web layer and its tests)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests --features page -- -D warnings
 step "cargo clippy (wasm32 as the game pages are built: feature page)"
@@ -27,8 +29,8 @@ cargo clippy --target wasm32-unknown-unknown --bin solver_worker --no-default-fe
 step "the site's release build, once for every browser test (scripts/build-site.sh)"
 scripts/build-site.sh --release target/e2e-dist
 export PARLOUR_SITE=target/e2e-dist
-step "cargo test (native unit, property and end-to-end browser tests)"
-cargo test
+step "cargo test (the workspace: unit, doc, property and end-to-end browser tests)"
+cargo test --workspace
 step "cargo test --target wasm32-unknown-unknown (in-browser unit tests)"
 cargo test --target wasm32-unknown-unknown --features page --test web
 step "size report of the release build"

@@ -162,3 +162,48 @@ fn no_module_imports_itself_round_a_circle() {
     }
     assert!(circles.is_empty(), "{circles:#?}");
 }
+
+/// The engines are crates of their own (`crates/`): none depends on the
+/// shell, the web layer, web-sys or another game. Cargo refuses a circle,
+/// so the main crate's depending on them keeps them below it; this checks
+/// what each may depend on: the kit, and crates from outside.
+#[test]
+fn each_engine_crate_depends_on_the_kit_and_nothing_above_it() {
+    let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&crates).expect("crates/ reads") {
+        let manifest = entry.expect("an entry").path().join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&manifest) else {
+            continue;
+        };
+        seen += 1;
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .unwrap_or_default()
+            .trim_matches('"')
+            .to_owned();
+        let deps = text
+            .split("[dependencies]")
+            .nth(1)
+            .unwrap_or_default()
+            .split("\n[")
+            .next()
+            .unwrap_or_default();
+        for dep in deps
+            .lines()
+            .filter_map(|l| l.split('=').next())
+            .map(str::trim)
+        {
+            let allowed = dep.is_empty()
+                || dep.starts_with('#')
+                || dep == "parlour-kit"
+                || !(dep.starts_with("parlour") || dep.contains("web-sys") || dep.contains("wasm"));
+            assert!(allowed, "{name} depends on {dep}");
+        }
+        if name != "parlour-kit" {
+            assert!(deps.contains("parlour-kit"), "{name} is built on the kit");
+        }
+    }
+    assert!(seen >= 2, "the kit and at least one engine");
+}

@@ -415,6 +415,6 @@ fn keeps_the_position_traits_contract() {
         Variant::TriOminos,
     ] {
         let h = Hand::deal(Rules::new(variant), crate::util::rng::Seed(3));
-        crate::shell::position::tests::check_contract(&h, 30);
+        crate::shell::position::check_contract(&h, 30);
     }
 }

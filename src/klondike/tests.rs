@@ -618,7 +618,7 @@ fn keeps_the_position_traits_contract() {
     for variant in crate::klondike::variant::Variant::ALL {
         for seed in [1, 2] {
             let state = State::deal(variant.rules(Rules::default()), Seed(seed));
-            crate::shell::position::tests::check_contract(&state, 40);
+            crate::shell::position::check_contract(&state, 40);
         }
     }
 }

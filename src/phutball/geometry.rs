@@ -1,7 +1,7 @@
 //! Where the board's points are, in board space, and which point a place
 //! on the board is (hit-testing): pure, and tested natively.
 
-use super::board::{Dims, Pt};
+use super::{Dims, Pt};
 use crate::shell::geom::{Point, Size};
 
 /// Distance between neighbouring points, in board units.

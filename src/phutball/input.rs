@@ -2,11 +2,11 @@
 //! jump chain one landing at a time (by taps, or by dragging the ball through
 //! its landings), and the keyboard cursor.
 
-use super::board::Pt;
 use super::contest::Contest;
 use super::geometry::Geometry;
 use super::kind::Game;
 use super::rules::{Chain, Men, Move, Position};
+use super::Pt;
 use crate::shell::def::Action;
 use crate::shell::geom::Point;
 use crate::shell::input::{Gesture, Key};

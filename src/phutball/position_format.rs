@@ -8,9 +8,9 @@
 //! own-goal: illegal       # any rule option, by its URL name
 //! ```
 
-use super::board::Pt;
 use super::rules::{Position, Side};
 use super::settings::Settings;
+use super::Pt;
 use crate::shell::settings::Settings as _;
 
 /// Where and why a position file is wrong.

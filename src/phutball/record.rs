@@ -20,11 +20,11 @@
 //! jump chain is the ball's point followed by each landing, run together
 //! (`;W[hjhhhf]`), and the pie rule's swap is `;W[]SW[]`.
 
-use super::board::Pt;
 use super::kind::Game;
 use super::notation;
 use super::rules::{Move, Position, Side};
 use super::settings::Settings;
+use super::Pt;
 use super::{Phutball, Setup};
 use crate::shell::settings::Settings as _;
 use crate::util::rng::Seed;

@@ -2,8 +2,8 @@
 //! every rule option of [`rules::Options`].
 
 use super::ai::Level;
-use super::board::Dims;
 use super::rules::{self, Corner, GoalLine, OwnGoal};
+use super::Dims;
 use crate::shell::settings::Settings as _;
 
 crate::setting! {

@@ -1,12 +1,12 @@
 //! The Go-style board drawn: the board, its marks, the side panel.
 
-use super::board::{Dims, Pt};
 use super::finder::{find_wins, Wins};
 pub use super::geometry::{Geometry, SPACING};
 use super::input::Ui;
 use super::kind::Game;
 use super::rules::{Men, Move, Position, Side, DIRS};
 use super::settings::{changed_rules, threats_shown};
+use super::{Dims, Pt};
 use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
 use crate::shell::theme::Theme;

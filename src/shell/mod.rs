@@ -16,11 +16,13 @@ pub mod helper;
 pub mod input;
 pub mod options;
 pub mod paint;
-pub mod position;
 pub mod record;
 pub mod settings;
 pub mod theme;
-pub mod think;
+
+/// The rules-level trait and the computer's sliced search come from the
+/// engines' kit ([`parlour_kit`]), so that the engines need no shell.
+pub use parlour_kit::{position, think};
 
 pub use codec::StateError;
 pub use game::{Game, Outcome};

@@ -16,7 +16,7 @@
 
 use super::board::Pt;
 use super::rules::{Chain, Men, OwnGoal, Position, Side, MAX_JUMPS};
-use crate::util::fast_hash::FastHasher;
+use parlour_kit::fast_hash::FastHasher;
 use std::hash::{BuildHasher, BuildHasherDefault};
 
 /// What the finder found.
@@ -203,9 +203,7 @@ impl Finder {
         };
         // Goal-ward jumps first: they find the wins soonest.
         let mut order = [0, 1, 2, 3, 4, 5, 6, 7];
-        crate::util::sort::sort_by_key(&mut order, |&d| {
-            -i16::from(super::rules::DIRS[usize::from(d)].1) * up
-        });
+        order.sort_by_key(|&d| -i16::from(super::rules::DIRS[usize::from(d)].1) * up);
         seen.insert(states, p.ball, &p.men);
         states.push(State {
             men: p.men,
@@ -289,9 +287,9 @@ const MAX_RESERVE: usize = 10_000_000;
 mod tests {
     use super::super::board::Dims;
     use super::*;
-    use crate::phutball::notation;
-    use crate::phutball::rules::{Options, Side};
-    use crate::util::rng::{Rng, Seed};
+    use crate::notation;
+    use crate::rules::{Options, Side};
+    use parlour_kit::rng::{Rng, Seed};
 
     #[test]
     fn a_state_costs_at_most_its_bytes() {
@@ -312,7 +310,7 @@ mod tests {
     }
     use std::collections::BTreeSet;
 
-    use crate::phutball::fixtures::position;
+    use crate::fixtures::position;
 
     fn texts(p: &Position, r: &Report) -> Vec<String> {
         match &r.wins {

@@ -16,8 +16,8 @@ pub mod search;
 
 use super::finder::{find_wins, Finder, Wins, AI_STATES};
 use super::rules::{Move, Position};
-use crate::shell::think::{Progress, Ready, Think};
-use crate::util::rng::Rng;
+use parlour_kit::rng::Rng;
+use parlour_kit::think::{Progress, Ready, Think};
 use search::{apply, goals_in_one, placements, MAX_JUMPS, WIN};
 pub use search::{Engine, Stats, Strong};
 use std::fmt;
@@ -245,11 +245,11 @@ pub fn choose_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phutball::rules::{Options, Side};
-    use crate::util::rng::Seed;
+    use crate::rules::{Options, Side};
+    use parlour_kit::rng::Seed;
 
     fn position(ball: &str, men: &str, to_move: Side) -> Position {
-        let mut p = crate::phutball::fixtures::position(ball, men);
+        let mut p = crate::fixtures::position(ball, men);
         p.to_move = to_move;
         p
     }

@@ -30,7 +30,7 @@ pub fn sort<T: Ord>(v: &mut [T]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::util::rng::{Rng, Seed};
+    use crate::rng::{Rng, Seed};
 
     #[test]
     fn sorts_like_the_standard_library_and_is_stable() {

@@ -116,27 +116,27 @@ pub fn perft<P: Position>(p: &P, depth: u32) -> u64 {
         .sum()
 }
 
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// Checks what every implementation owes the trait, from `p` and
-    /// `plies` moves down the first line of play: every listed move plays
-    /// and reads back from its own text, and a finished game lists no move.
-    pub fn check_contract<P: Position>(p: &P, plies: usize) {
-        let mut p = p.clone();
-        for _ in 0..plies {
-            let moves = p.legal_moves();
-            if p.ending().is_some() {
-                assert!(moves.is_empty(), "a finished game lists moves");
-            }
-            for &mv in &moves {
-                let text = p.move_text(mv);
-                assert_eq!(p.read_move(&text), Ok(mv), "{text}");
-                assert!(p.clone().play(mv).is_ok(), "{text}");
-            }
-            let Some(&mv) = moves.first() else { return };
-            p.play(mv).ok();
+/// Checks what every implementation owes the trait, from `p` and `plies`
+/// moves down the first line of play: every listed move plays and reads
+/// back from its own text, and a finished game lists no move. For an
+/// engine's tests.
+///
+/// # Panics
+///
+/// Where `p` breaks the contract, naming the move.
+pub fn check_contract<P: Position>(p: &P, plies: usize) {
+    let mut p = p.clone();
+    for _ in 0..plies {
+        let moves = p.legal_moves();
+        if p.ending().is_some() {
+            assert!(moves.is_empty(), "a finished game lists moves");
         }
+        for &mv in &moves {
+            let text = p.move_text(mv);
+            assert_eq!(p.read_move(&text), Ok(mv), "{text}");
+            assert!(p.clone().play(mv).is_ok(), "{text}");
+        }
+        let Some(&mv) = moves.first() else { return };
+        p.play(mv).ok();
     }
 }

@@ -10,13 +10,13 @@
 use super::board::Pt;
 use super::finder::{find_wins, Wins};
 use super::rules::{Options, Position, Side, DIRS};
-use crate::util::rng::{Rng, Seed};
+use parlour_kit::rng::{Rng, Seed};
 
 /// The fewest jumps of any winning chain: shorter ones are seen at a glance.
 pub const MIN_JUMPS: usize = 3;
 
 /// The most winning chains a puzzle may have.
-const MAX_WINS: usize = 3;
+pub const MAX_WINS: usize = 3;
 
 /// The most jumps a laid chain may take before it reaches the goal.
 const MAX_LAID: usize = 10;
@@ -102,7 +102,7 @@ fn lay(options: Options, rng: &mut Rng) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phutball::board::Dims;
+    use crate::board::Dims;
 
     #[test]
     fn puzzles_are_found_for_every_seed_tried_and_check_out() {
@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn short_or_many_wins_are_no_puzzle() {
-        use crate::phutball::fixtures::position;
+        use crate::fixtures::position;
         assert!(!is_puzzle(&position("H16", "H17 H19")), "two jumps");
         let long = position("H10", "H11 H13 H15 H17 H19");
         assert!(is_puzzle(&long), "five jumps, one way");

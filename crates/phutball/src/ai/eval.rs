@@ -138,7 +138,7 @@ mod tests {
 
     #[test]
     fn the_race_favours_the_side_the_ball_is_nearer_to_scoring_for() {
-        let mut p = crate::phutball::fixtures::position("H16", "");
+        let mut p = crate::fixtures::position("H16", "");
         p.to_move = Side::Ohs;
         let ohs = evaluate(&p, &Weights::CLASSIC);
         p.to_move = Side::Eks;

@@ -79,7 +79,7 @@ pub fn key_values(text: &str) -> Result<Vec<(usize, &str, &str)>, LineError> {
 }
 
 /// The paragraphs of a text whose paragraphs are separated by blank lines
-/// (as the pages of [`Game::rules_pages`](crate::shell::Game::rules_pages) are written), each with its inner line breaks kept.
+/// (as the pages of the games' rules help are written), each with its inner line breaks kept.
 pub fn paragraphs(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut para = String::new();

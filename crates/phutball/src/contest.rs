@@ -1,13 +1,13 @@
 //! A game of Phutball from its first move: the position, how many moves were
 //! played, the positions seen (for the draw by repetition), the move cap, and
 //! how it ended. This is what implements the shell's rules-level
-//! [`Position`](crate::shell::position::Position) trait.
+//! [`Position`](parlour_kit::position::Position) trait.
 
 use super::board::Pt;
 use super::notation;
 use super::rules::{End, Men, Move, MoveError, Options, Position, Side};
-use crate::shell::position::{BadMoveText, Ending, Seat};
-use crate::util::fast_hash::FastMap;
+use parlour_kit::fast_hash::FastMap;
+use parlour_kit::position::{BadMoveText, Ending, Seat};
 
 /// A game in play, every rule of its end included.
 #[derive(Clone, Debug)]
@@ -87,7 +87,7 @@ impl Contest {
     }
 }
 
-impl crate::shell::position::Position for Contest {
+impl parlour_kit::position::Position for Contest {
     type Move = Move;
     /// The side that scored, if the move was a goal.
     type Effect = Option<Side>;
@@ -172,8 +172,8 @@ fn seat_of(side: Side) -> Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::phutball::Dims;
-    use crate::shell::position::{perft, Position as _};
+    use crate::Dims;
+    use parlour_kit::position::{perft, Position as _};
 
     fn small() -> Options {
         Options {
@@ -184,8 +184,8 @@ mod tests {
 
     #[test]
     fn keeps_the_position_traits_contract() {
-        crate::shell::position::tests::check_contract(&Contest::new(small()), 6);
-        crate::shell::position::tests::check_contract(&Contest::new(Options::default()), 3);
+        parlour_kit::position::check_contract(&Contest::new(small()), 6);
+        parlour_kit::position::check_contract(&Contest::new(Options::default()), 3);
     }
 
     #[test]

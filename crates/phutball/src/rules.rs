@@ -359,16 +359,16 @@ impl Position {
     /// The start with men on about `percent` of the playing points, chosen
     /// from `seed`: the crowded boards where the number of jump chains
     /// explodes, which tests and measurements of the searches use.
-    pub fn crowded(options: Options, seed: crate::util::rng::Seed, percent: u64) -> Position {
+    pub fn crowded(options: Options, seed: parlour_kit::rng::Seed, percent: u64) -> Position {
         let mut p = Position::start(options);
         let ball = p.ball;
-        p.scatter(&mut crate::util::rng::Rng::new(seed), percent, &[ball]);
+        p.scatter(&mut parlour_kit::rng::Rng::new(seed), percent, &[ball]);
         p
     }
 
     /// Men on about `percent` of the playing points but those in `clear`,
     /// each point drawn from `rng` in turn, row by row.
-    pub fn scatter(&mut self, rng: &mut crate::util::rng::Rng, percent: u64, clear: &[Pt]) {
+    pub fn scatter(&mut self, rng: &mut parlour_kit::rng::Rng, percent: u64, clear: &[Pt]) {
         let dims = self.options.dims;
         for row in 1..=dims.rows {
             for col in 0..dims.cols {
@@ -582,7 +582,7 @@ impl Position {
     /// listed passes [`Position::check`]).
     pub fn jump_results(&self, limit: usize) -> Vec<(Chain, Pt, Men)> {
         let mut out = Vec::new();
-        let mut seen = crate::util::fast_hash::FastSet::default();
+        let mut seen = parlour_kit::fast_hash::FastSet::default();
         let mut queue = std::collections::VecDeque::new();
         seen.insert((self.ball, self.men));
         queue.push_back((self.ball, self.men, Chain::EMPTY, false));
@@ -642,7 +642,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    use crate::phutball::fixtures::position;
+    use crate::fixtures::position;
 
     fn chain(p: &Position, points: &[&str]) -> Chain {
         // Build the chain by finding, at each step, the direction that lands there.
@@ -806,7 +806,7 @@ mod tests {
 #[cfg(test)]
 mod own_goal_tests {
     use super::*;
-    use crate::util::rng::{Rng, Seed};
+    use parlour_kit::rng::{Rng, Seed};
 
     #[test]
     fn every_listed_chain_is_legal_where_own_goals_are_not() {

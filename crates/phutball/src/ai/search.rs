@@ -21,8 +21,8 @@ use super::super::board::Pt;
 use super::super::finder::{Finder, Report, Wins};
 use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
 use super::eval::{evaluate, gain, score, Weights};
-use crate::shell::think::{slice_overrun, Progress, Think};
-use crate::util::fast_hash::FastMap;
+use parlour_kit::fast_hash::FastMap;
+use parlour_kit::think::{slice_overrun, Progress, Think};
 use std::fmt;
 use std::str::FromStr;
 
@@ -292,7 +292,7 @@ impl Searcher {
         for (c, at, _) in p.jump_results(MAX_JUMPS) {
             jumps.push((-gain(p, p.to_move, at), Move::Jump(c)));
         }
-        crate::util::sort::sort_by_key(&mut jumps, |&(behind, _)| behind);
+        jumps.sort_by_key(|&(behind, _)| behind);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
         for pt in placements(p, &self.engine, &mut self.finder) {
             out.push(Move::Place(pt));
@@ -524,7 +524,7 @@ mod tests {
 
     /// A quiet leaf's score by `engine`, Ohs to move.
     fn leaf_score(engine: Engine, ball: &str, men: &str) -> i32 {
-        let mut p = crate::phutball::fixtures::position(ball, men);
+        let mut p = crate::fixtures::position(ball, men);
         p.to_move = Side::Ohs;
         Searcher::new(engine).leaf(&p, -WIN * 2, WIN * 2, MAX_EXTENSIONS)
     }
@@ -580,7 +580,7 @@ mod tests {
     fn a_chains_blocks_lie_on_its_path() {
         // Ohs threaten H10-H12-…-H20: the blocks are the landing points and
         // the points past them, up the H file.
-        let mut p = crate::phutball::fixtures::position("H10", "H11 H13 H15 H17 H19");
+        let mut p = crate::fixtures::position("H10", "H11 H13 H15 H17 H19");
         p.to_move = Side::Ohs;
         let chains = goals_in_one(&p, 1_000, &mut Finder::default());
         assert!(!chains.is_empty());

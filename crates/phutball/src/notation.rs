@@ -112,7 +112,7 @@ pub fn parse(position: &Position, text: &str, moves_played: usize) -> Result<Mov
 mod tests {
     use super::*;
 
-    use crate::phutball::fixtures::position;
+    use crate::fixtures::position;
 
     #[test]
     fn notation_round_trips() {
