@@ -1,30 +1,31 @@
 //! F. H. Richards' triangular dominoes (US patent 331,652, 1885), and the
 //! modern Tri-Ominos rules as an option.
 //!
-//! [`tile`] holds the tiles and sets; [`lattice`] the triangular board;
-//! [`rules`] one hand (legality, scoring, the end); [`play`] a match of
-//! hands; [`notation`] and [`record`] the text formats; [`ai`] the computer
-//! players; [`settings`] the typed options; [`table`] what the people at the
+//! The engine is a crate of its own, [`parlour_dominoes`], re-exported here:
+//! [`tile`] holds the tiles and sets; [`rules`] one hand (legality, scoring,
+//! the end); [`play`] a match of hands; [`notation`] the moves as text;
+//! [`ai`] the computer players. Here, the screen side: [`lattice`] where the
+//! triangular board's cells are drawn; [`record`] the records and positions
+//! as text; [`settings`] the typed options; [`table`] what the people at the
 //! device see (seats, the hot-seat cover, the scene); [`input`] the tray,
 //! drag-to-place with snapping and turning, the camera and the corner prompt
 //! of Star; [`def`] declares the game to the shell, which hosts it as
 //! [`Dominoes`].
 
-pub mod ai;
 pub mod def;
 pub mod input;
 pub mod lattice;
-pub mod notation;
-pub mod play;
 pub mod record;
-pub mod rules;
 pub mod settings;
 pub mod table;
 #[cfg(test)]
 mod tests;
-pub mod tile;
 mod view;
 
+// The engine: tiles, the lattice's cells, the rules, a match, the notation
+// and the computer players, a crate of its own that knows no screen
+// (crates/dominoes).
+pub use parlour_dominoes::{ai, notation, play, rules, tile};
 pub use view::{board_size, corner_buttons, Layout, SIDE};
 
 use crate::shell::def::Action;

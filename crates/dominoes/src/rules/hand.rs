@@ -32,7 +32,7 @@ impl Hand {
         let hands: Vec<Vec<Tile>> = (0..rules.players())
             .map(|p| {
                 let mut h = tiles[p * size..(p + 1) * size].to_vec();
-                crate::util::sort::sort(&mut h);
+                parlour_kit::sort::sort(&mut h);
                 h
             })
             .collect();
@@ -156,7 +156,7 @@ impl Hand {
         let mut all: Vec<Tile> = self.hands.iter().flatten().copied().collect();
         all.extend(&self.boneyard);
         all.extend(self.placed().map(|p| p.tile));
-        crate::util::sort::sort(&mut all);
+        parlour_kit::sort::sort(&mut all);
         all
     }
 
@@ -167,7 +167,7 @@ impl Hand {
             .flat_map(|s| self.hands[s].iter().copied())
             .collect();
         out.extend(&self.boneyard);
-        crate::util::sort::sort(&mut out);
+        parlour_kit::sort::sort(&mut out);
         out
     }
 
@@ -183,7 +183,7 @@ impl Hand {
             if s != seat {
                 let n = h.hands[s].len();
                 h.hands[s] = it.by_ref().take(n).collect();
-                crate::util::sort::sort(&mut h.hands[s]);
+                parlour_kit::sort::sort(&mut h.hands[s]);
             }
         }
         h.boneyard = it.collect();
@@ -209,7 +209,7 @@ pub(super) fn opener(hands: &[Vec<Tile>]) -> (usize, Option<Tile>) {
     }
 }
 
-impl crate::shell::position::Position for Hand {
+impl parlour_kit::position::Position for Hand {
     type Move = Move;
     type Effect = Effect;
     type Illegal = PlayError;
@@ -246,7 +246,7 @@ impl crate::shell::position::Position for Hand {
     }
 
     fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
-        crate::shell::position::read_checked(text, |mv| self.check(mv).map(|_| ()))
+        parlour_kit::position::read_checked(text, |mv| self.check(mv).map(|_| ()))
     }
 }
 

@@ -96,7 +96,7 @@ impl Hand {
             }
         }
         out.retain(|c| self.at(*c).is_none());
-        crate::util::sort::sort(&mut out);
+        parlour_kit::sort::sort(&mut out);
         out.dedup();
         out
     }

@@ -2,8 +2,8 @@
 //! reaches the target (or a single hand, without one).
 
 use super::rules::{Effect, End, Hand, Move, PlayError, Rules};
-use crate::shell::position::{BadMoveText, Ending, Position, Seat};
-use crate::util::rng::{Rng, Seed};
+use parlour_kit::position::{BadMoveText, Ending, Position, Seat};
+use parlour_kit::rng::{Rng, Seed};
 use std::fmt;
 
 /// A move in a match: one in the hand in play, or dealing the next hand

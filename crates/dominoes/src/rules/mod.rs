@@ -18,6 +18,6 @@ pub use options::*;
 
 use super::lattice::{cells_at, Cell};
 use super::tile::{set, Pips, Tile};
-use crate::shell::position::{BadMoveText, Ending, Seat};
-use crate::util::rng::{Rng, Seed};
+use parlour_kit::position::{BadMoveText, Ending, Seat};
+use parlour_kit::rng::{Rng, Seed};
 use std::fmt;

@@ -14,8 +14,8 @@
 //!   [`Search`] runs in slices, so the page never freezes.
 
 use super::rules::{Hand, Move};
-use crate::shell::think::{Progress, Ready, Think};
-use crate::util::rng::{Rng, Seed};
+use parlour_kit::rng::{Rng, Seed};
+use parlour_kit::think::{Progress, Ready, Think};
 use std::fmt;
 use std::str::FromStr;
 
@@ -303,7 +303,7 @@ fn playout(h: &mut Hand, seat: usize, rng: &mut Rng) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dominoes::rules::{Rules, Variant};
+    use crate::rules::{Rules, Variant};
 
     #[test]
     fn every_level_plays_legal_moves_to_the_end() {
@@ -331,8 +331,8 @@ mod tests {
 
     #[test]
     fn the_endgame_search_finds_the_forced_win() {
-        use crate::dominoes::rules::Placed;
-        use crate::dominoes::tile::Tile;
+        use crate::rules::Placed;
+        use crate::tile::Tile;
         let t = |s: &str| -> Tile { s.parse().unwrap() };
         let p = |s: &str| -> Placed {
             match s.parse::<Move>().unwrap() {
@@ -381,7 +381,7 @@ mod tests {
 }
 
 /// A computer's thinking about one move, run in slices by the shell's
-/// [`Thinker`](crate::shell::think::Thinker): the strong level's playouts, or a move
+/// [`Thinker`](parlour_kit::think::Thinker): the strong level's playouts, or a move
 /// the other levels choose at once.
 #[derive(Clone, Debug)]
 pub enum Mind {
