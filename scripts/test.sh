@@ -17,7 +17,7 @@ cargo fmt --all -- --check
 step "cargo clippy (native: the workspace, all targets)"
 cargo clippy --workspace --all-targets -- -D warnings
 step "cargo doc of the engine crates (warnings are errors)"
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p parlour-kit -p parlour-phutball -p parlour-dominoes
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p parlour-kit -p parlour-klondike -p parlour-phutball -p parlour-dominoes
 step "cargo clippy (wasm32: the web layer and its tests)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests --features page -- -D warnings
 step "cargo clippy (wasm32 as the game pages are built: feature page)"

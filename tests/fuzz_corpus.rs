@@ -65,7 +65,7 @@ mod seeds {
                 ..Rules::default()
             };
             let state = parlour::klondike::rules::State::deal(rules, Seed(seed));
-            let question = parlour::klondike::solver::remote::question(&state);
+            let question = parlour::klondike::remote::question(&state);
             put(
                 "solver_question",
                 &format!("seed-{seed}"),

@@ -6,11 +6,11 @@
 //! from `solver_worker_loader.js` the first time it asks
 //! (`src/web/worker.rs`). Each message is a question from
 //! [`parlour::shell::helper`], answered by
-//! [`parlour::klondike::solver::remote::answer`] and posted back.
+//! [`parlour::klondike::remote::answer`] and posted back.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use parlour::klondike::solver::remote;
+    use parlour::klondike::remote;
     use parlour::shell::helper;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};

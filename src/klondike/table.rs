@@ -55,7 +55,7 @@ enum Judge {
     /// [`JUDGE_NODES`].
     Here(Job),
     /// The page's helper: the summary search in a worker, within
-    /// [`solver::remote::WORKER_MS`].
+    /// [`super::remote::WORKER_MS`].
     Away(Ticket),
 }
 
@@ -314,7 +314,7 @@ impl Ui {
             return;
         }
         self.judge =
-            helper::ask(&self.desk, || solver::remote::question(g.position)).map(Judge::Away);
+            helper::ask(&self.desk, || super::remote::question(g.position)).map(Judge::Away);
         if self.judge.is_none() {
             self.judge_here(g);
         }
@@ -365,7 +365,7 @@ impl Ui {
             Some(Judge::Away(ticket)) => {
                 self.verdict = match helper::answer(ticket) {
                     Reply::Waiting => return true,
-                    Reply::Answered(text) => solver::remote::read_judgement(&text),
+                    Reply::Answered(text) => super::remote::read_judgement(&text),
                     Reply::Unanswered => None,
                 };
                 if self.verdict.is_none() {

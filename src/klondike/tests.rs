@@ -807,7 +807,7 @@ impl Worker {
         let Some((desk, message)) = POSTED.take() else {
             return false;
         };
-        let reply = helper::reply(&message, |q| solver::remote::answer(q, || 0.0));
+        let reply = helper::reply(&message, |q| crate::klondike::remote::answer(q, || 0.0));
         helper::deliver(desk, &reply.expect("a message"));
         true
     }

@@ -7,8 +7,8 @@ use crate::common::{
     until_unstalled, Browser, Device,
 };
 use parlour::klondike::analysis::{self, Prospect};
+use parlour::klondike::remote;
 use parlour::klondike::rules::{Move, Pile};
-use parlour::klondike::solver::remote;
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
 use parlour::shell::geom::{Fit, Point, Size};

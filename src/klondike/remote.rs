@@ -10,7 +10,7 @@
 //! position itself); [`read_answer`] reads refusals too. Decoding a verdict
 //! as postcard would cost the page's module a few hundred bytes more.
 
-use super::{Found, Judgement, Limits, Solver};
+use super::solver::{Found, Judgement, Limits, Solver};
 use crate::klondike::rules::State;
 use crate::shell::codec::{state_from_text, state_to_text};
 use std::fmt;
@@ -145,7 +145,13 @@ mod tests {
     use std::cell::Cell;
 
     fn deal(seed: u64, draw: u8) -> State {
-        super::super::tests::dealt(draw, seed)
+        State::deal(
+            Rules {
+                draw,
+                ..Rules::default()
+            },
+            Seed(seed),
+        )
     }
 
     #[test]
@@ -157,7 +163,7 @@ mod tests {
                 nodes: u64::MAX,
                 table_slots: WORKER_TABLE_SLOTS,
             };
-            let want = super::super::solve(&state, limits).expect("supported");
+            let want = crate::klondike::solver::solve(&state, limits).expect("supported");
             assert_eq!(got, Answer::Solved((&want.verdict).into()), "deal {seed}");
         }
     }

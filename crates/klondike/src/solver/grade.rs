@@ -42,9 +42,9 @@ impl Grade {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::rules::{Rules, State};
-    use crate::klondike::solver::{solve_explicit, Limits, Verdict};
-    use crate::util::rng::Seed;
+    use crate::rules::{Rules, State};
+    use crate::solver::{solve_explicit, Limits, Verdict};
+    use parlour_kit::rng::Seed;
 
     #[test]
     fn effort_bands_meet_at_their_bounds() {

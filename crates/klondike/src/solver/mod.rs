@@ -62,7 +62,7 @@ mod grade;
 #[cfg(feature = "summary-solver")]
 mod line;
 mod node;
-pub mod remote;
+
 mod search;
 mod steps;
 #[cfg(feature = "summary-solver")]

@@ -238,7 +238,7 @@ impl Explicit {
             let (mut fits, k) = self.run_moves(node, from);
             let fits = &mut fits[..k];
             // Longest runs first, then the piles left to right.
-            crate::util::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
+            parlour_kit::sort::sort_by_key(fits, |&(count, to)| (std::cmp::Reverse(count), to));
             for &(count, to) in fits.iter() {
                 let whole = count == up;
                 let step = Step::Tableau {

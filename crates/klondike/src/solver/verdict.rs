@@ -114,7 +114,7 @@ fn finish(mut s: Solver) -> Report {
 }
 
 /// A verdict without its line: what a solver run in slices by the shell's
-/// [`Thinker`](crate::shell::think::Thinker) answers.
+/// [`Thinker`](parlour_kit::think::Thinker) answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
     /// A win exists.
@@ -160,13 +160,13 @@ impl From<&Verdict> for Judgement {
 /// A solver is a search like a computer player's: the shell's think
 /// scheduler runs it in slices of positions sized to the frame rate, and
 /// always ends it (an unfinished search answers [`Found::Unknown`]).
-impl crate::shell::think::Think for Solver {
+impl parlour_kit::think::Think for Solver {
     type Move = Found;
 
-    fn step(&mut self, work: u32) -> crate::shell::think::Progress {
+    fn step(&mut self, work: u32) -> parlour_kit::think::Progress {
         match self.run(u64::from(work)) {
-            Some(_) => crate::shell::think::Progress::Done,
-            None => crate::shell::think::Progress::Working,
+            Some(_) => parlour_kit::think::Progress::Done,
+            None => parlour_kit::think::Progress::Working,
         }
     }
 

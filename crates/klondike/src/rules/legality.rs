@@ -422,7 +422,7 @@ pub fn score(scoring: Scoring, points: i32, seconds: u64, won: bool) -> i32 {
     }
 }
 
-impl crate::shell::position::Position for State {
+impl parlour_kit::position::Position for State {
     type Move = Move;
     type Effect = Effects;
     type Illegal = MoveError;
@@ -469,6 +469,6 @@ impl crate::shell::position::Position for State {
     }
 
     fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
-        crate::shell::position::read_checked(text, |mv| self.check(mv))
+        parlour_kit::position::read_checked(text, |mv| self.check(mv))
     }
 }

@@ -1,10 +1,10 @@
 //! Tests of the rules.
 
 use super::*;
-use crate::klondike::rules::{Column, Rules};
-use crate::util::rng::Seed;
+use crate::rules::{Column, Rules};
+use parlour_kit::rng::Seed;
 
-use crate::klondike::fixtures::{card as c, col};
+use crate::fixtures::{card as c, col};
 
 fn replays_to_a_win(state: &State, moves: &[Move]) {
     let mut s = state.clone();
@@ -54,12 +54,12 @@ fn several_decks_and_jokers_are_refused_with_the_reason() {
         decks: 2,
         ..Rules::default()
     };
-    let s = State::deal(two, crate::util::rng::Seed(3));
+    let s = State::deal(two, parlour_kit::rng::Seed(3));
     let e = solve(&s, Limits::default()).unwrap_err();
     assert_eq!(e.0, "more than one deck");
     let jokers = State::deal(
         super::super::variant::Variant::Joker.rules(Rules::default()),
-        crate::util::rng::Seed(3),
+        parlour_kit::rng::Seed(3),
     );
     assert_eq!(solve(&jokers, Limits::default()).unwrap_err().0, "jokers");
 }
@@ -80,7 +80,7 @@ fn the_stock_is_searched_as_a_whole() {
 
 #[test]
 fn a_needed_card_buried_under_both_its_destinations_is_unwinnable() {
-    let s = crate::klondike::fixtures::needed_card_buried_under_both_holders();
+    let s = crate::fixtures::needed_card_buried_under_both_holders();
     assert_eq!(
         solve(&s, Limits::default()).unwrap().verdict,
         Verdict::Unwinnable
@@ -198,7 +198,7 @@ fn the_budget_is_honoured_and_slices_resume() {
 
 #[test]
 fn wrapping_ranks_are_declined_with_the_reason() {
-    use crate::klondike::variant::Variant;
+    use crate::variant::Variant;
     let s = State::deal(Variant::Agnes.rules(Rules::default()), Seed(1));
     let Err(e) = Solver::new(&s, Limits::default()) else {
         panic!("Agnes is not searched");
@@ -208,7 +208,7 @@ fn wrapping_ranks_are_declined_with_the_reason() {
 
 #[test]
 fn thumb_and_pouch_and_whitehead_deals_are_solved_and_replay() {
-    use crate::klondike::variant::Variant;
+    use crate::variant::Variant;
     for v in [Variant::ThumbAndPouch, Variant::Whitehead] {
         let rules = v.rules(Rules::default());
         let mut won = 0;
@@ -232,7 +232,7 @@ fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
     // The three of hearts, with the diamonds' two still in play: in
     // alternating colours only black twos could want it; building on any
     // suit but its own, the two of diamonds could.
-    let three = Card::new(Rank::new(3).unwrap(), crate::klondike::cards::Suit::Hearts);
+    let three = Card::new(Rank::new(3).unwrap(), crate::cards::Suit::Hearts);
     let c = three.index() as u8;
     for (build, safe) in [
         (Build::AlternateColour, true),
@@ -268,7 +268,7 @@ fn face_up_cards_that_are_not_a_run_are_not_a_win_yet() {
 
 #[test]
 fn somerset_deals_dealt_face_up_are_solved_and_replay() {
-    use crate::klondike::variant::Variant;
+    use crate::variant::Variant;
     let rules = Variant::Somerset.rules(Rules::default());
     let mut verdicts = [0; 3];
     for seed in 1..=30 {
@@ -303,7 +303,7 @@ fn explicit(s: &State, nodes: u64) -> Verdict {
 fn the_summary_and_explicit_searches_agree_wherever_both_decide() {
     // Klondike dealing singly and by threes, Las Vegas's single pass, and
     // Kuipers's eight piles.
-    use crate::klondike::variant::Variant;
+    use crate::variant::Variant;
     let mut compared = 0;
     for (rules, seeds) in [
         (Rules::default(), 1..=30),

@@ -2,7 +2,7 @@
 //! what it has seen in a [`Table`].
 
 use super::Table;
-use crate::util::digest_set::DigestSet;
+use parlour_kit::digest_set::DigestSet;
 
 /// What a search needs to know of the positions it walks.
 pub(super) trait Space {

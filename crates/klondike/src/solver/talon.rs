@@ -2,7 +2,7 @@
 
 use super::search::hash_bytes;
 use super::TALON_CAP;
-use crate::klondike::rules::{Move, Passes};
+use crate::rules::{Move, Passes};
 
 /// The waste and the stock as one row: the waste bottom first, then the
 /// stock in the order it deals. `cursor` cards of it are on the waste, whose

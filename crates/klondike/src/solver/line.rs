@@ -4,8 +4,8 @@
 
 use super::summary::{twin, Piles, Step, Summary};
 use super::{rank, red, Space};
-use crate::klondike::cards::Suit;
-use crate::klondike::rules::{Move, State};
+use crate::cards::Suit;
+use crate::rules::{Move, State};
 
 /// The pile whose top card `c` may be put on (one rank higher, the other
 /// colour; a space for a King), other than `not`.

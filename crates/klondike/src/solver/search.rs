@@ -226,7 +226,7 @@ impl Explicit {
                 }
                 Step::FromFoundation { suit: s, to } => {
                     out.push(Move::FoundationToTableau(
-                        crate::klondike::cards::Suit::ALL[usize::from(s)].into(),
+                        crate::cards::Suit::ALL[usize::from(s)].into(),
                         to,
                     ));
                 }

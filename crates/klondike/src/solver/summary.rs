@@ -106,7 +106,7 @@ use super::dfs::Space;
 use super::search::mix;
 use super::talon::{DealRule, Talon};
 use super::{rank, red, suit, MAX_PILES};
-use crate::klondike::rules::{Build, Fill, Passes, Runs, State, StockRule};
+use crate::rules::{Build, Fill, Passes, Runs, State, StockRule};
 
 /// Cards in a deck.
 const CARDS: usize = 52;

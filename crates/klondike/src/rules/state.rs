@@ -60,7 +60,7 @@ pub struct State {
     pub stock: Vec<Card>,
     /// The waste, its top (the card in play) last.
     pub waste: Vec<Card>,
-    /// Cards on each foundation, in [`Foundation::index`](crate::klondike::rules::Foundation::index) order. With several
+    /// Cards on each foundation, in [`Foundation::index`](crate::rules::Foundation::index) order. With several
     /// decks, a suit's foundations hold their cards fullest first (play keeps
     /// it so), which makes equal positions equal.
     pub foundations: Vec<u8>,

@@ -10,7 +10,7 @@
 
 use super::cards::{Card, Rank, Suit};
 use super::rules::{Move, MoveError, State};
-use crate::util::digest_set::DigestSet;
+use parlour_kit::digest_set::DigestSet;
 use std::collections::VecDeque;
 
 /// What a search for progress found.
@@ -235,10 +235,10 @@ pub fn auto_complete_move(s: &State) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::rules::{Passes, Rules};
-    use crate::util::rng::Seed;
+    use crate::rules::{Passes, Rules};
+    use parlour_kit::rng::Seed;
 
-    use crate::klondike::fixtures::{card as c, col};
+    use crate::fixtures::{card as c, col};
 
     #[test]
     fn a_fresh_deal_has_progress() {

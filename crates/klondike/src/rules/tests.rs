@@ -2,7 +2,7 @@
 
 use super::*;
 
-use crate::klondike::fixtures::{card as c, col};
+use crate::fixtures::{card as c, col};
 
 /// A small hand-made position: stock, waste and a few piles, the rest of the deck on foundations.
 fn position(
@@ -377,6 +377,6 @@ fn positions_trusted_past_the_card_count_are_refused() {
         InvalidPosition::Rules(_)
     ));
     // A rank out of range does not even decode.
-    let text = crate::shell::codec::state_to_text(&0u8);
-    assert!(crate::shell::codec::state_from_text::<Rank>(&text).is_err());
+    let text = postcard::to_allocvec(&0u8).expect("bytes");
+    assert!(postcard::from_bytes::<Rank>(&text).is_err());
 }

@@ -20,8 +20,8 @@ pub use validate::*;
 
 use super::cards::{Card, Rank, Suit};
 pub use super::variant::Variant;
-use crate::shell::position::{BadMoveText, Ending, Seat};
-use crate::util::rng::{Rng, Seed};
+use parlour_kit::position::{BadMoveText, Ending, Seat};
+use parlour_kit::rng::{Rng, Seed};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -107,7 +107,7 @@ impl Variant {
         }
     }
 
-    /// The pages of this variant's rules help (see [`crate::shell::Game::rules_pages`]):
+    /// The pages of this variant's rules help (the game's rules pages):
     /// its own, then what the family shares (scoring, controls).
     pub fn rules_pages(self) -> Vec<String> {
         vec![
@@ -149,13 +149,11 @@ impl FromStr for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::cards::Card;
-    use crate::klondike::cards::{Rank, Suit};
-    use crate::klondike::fixtures::{card as c, col};
-    use crate::klondike::rules::{
-        Column, Fill, Move, MoveError, Passes, Pile, Rules, Scoring, State,
-    };
-    use crate::util::rng::Seed;
+    use crate::cards::Card;
+    use crate::cards::{Rank, Suit};
+    use crate::fixtures::{card as c, col};
+    use crate::rules::{Column, Fill, Move, MoveError, Passes, Pile, Rules, Scoring, State};
+    use parlour_kit::rng::Seed;
 
     fn deal(v: Variant) -> State {
         let s = State::deal(v.rules(Rules::default()), Seed(7));
@@ -337,7 +335,7 @@ mod tests {
 
     #[test]
     fn with_two_decks_a_suit_has_two_foundations_filled_fullest_first() {
-        use crate::klondike::rules::{Foundation, Pile};
+        use crate::rules::{Foundation, Pile};
         let r = Variant::Easthaven.rules(Rules {
             decks: 2,
             ..Rules::default()
@@ -498,14 +496,14 @@ mod tests {
             .flat_map(|c| c.cards.clone())
             .chain(s.stock.clone())
             .collect();
-        crate::util::sort::sort_by_key(&mut mine, |c| c.index());
+        parlour_kit::sort::sort_by_key(&mut mine, |c| c.index());
         assert_eq!(mine, Card::deck());
         assert!(!s.rules.from_foundation);
     }
 
     #[test]
     fn double_solitaire_passes_the_turn_on_a_useless_deal_and_shares_foundations() {
-        use crate::klondike::rules::Side;
+        use crate::rules::Side;
         let mut r = Variant::DoubleSolitaire.rules(Rules::default());
         r.tableau = 2;
         // Player 1: an ace to play, then a stock whose top (the 9♠) fits nowhere.
@@ -549,7 +547,7 @@ mod tests {
         // The 2♦ fits nowhere: back to player 2. Nobody can make progress now.
         assert!(s.play(Move::Deal).unwrap().passed);
         assert_eq!(s.turn, 1);
-        assert!(crate::klondike::analysis::is_lost(&s));
+        assert!(crate::analysis::is_lost(&s));
         assert_eq!(s.leader(), None, "one card each");
         s.played = [52, 10];
         assert!(s.is_won());

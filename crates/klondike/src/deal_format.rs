@@ -392,9 +392,9 @@ fn print_piles(out: &mut String, tableau: &[Column]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::klondike::cards::Suit;
-    use crate::klondike::rules::Foundation;
-    use crate::util::rng::Seed;
+    use crate::cards::Suit;
+    use crate::rules::Foundation;
+    use parlour_kit::rng::Seed;
 
     #[test]
     fn the_format_parses_what_it_prints() {
@@ -451,7 +451,7 @@ mod tests {
         assert_eq!(parse(&text, Rules::default()).as_ref(), Ok(&s));
         // Foundations with two of a suit come back as they were: take A♥ A♥
         // 2♥ 3♥ out of play and put them up, 3 on the first, 1 on the second.
-        let hearts = |r: u8| Card::new(crate::klondike::cards::Rank::new(r).unwrap(), Suit::Hearts);
+        let hearts = |r: u8| Card::new(crate::cards::Rank::new(r).unwrap(), Suit::Hearts);
         for want in [hearts(1), hearts(1), hearts(2), hearts(3)] {
             if let Some(i) = s.stock.iter().position(|&c| c == want) {
                 s.stock.remove(i);
