@@ -35,7 +35,7 @@ from=$1 to=$2 chunk=$3 budget=$4 dir=$5
 mkdir -p "$dir"
 bin=${PARLOUR_BIN:-}
 if [ -z "$bin" ]; then
-    cargo build --profile fast --quiet
+    cargo build --profile fast --quiet -p parlour-cli
     bin=target/fast/parlour
 fi
 for ((a = from; a <= to; a += chunk)); do

@@ -7,7 +7,7 @@
 # Usage: scripts/phutball-wins-memory.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-cargo build -q --profile fast --bin parlour
+cargo build -q --profile fast -p parlour-cli --bin parlour
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time (apt-get install time)" >&2; exit 2; }
 for budget in default 10000000; do
     args=()

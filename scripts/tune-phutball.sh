@@ -10,7 +10,7 @@
 set -eu
 base=$1 games=$2 ms=$3 seed=$4
 shift 4
-cargo build --release --quiet
+cargo build --release --quiet -p parlour-cli
 out=docs/phutball-tuning.txt
 for engine in "$@"; do
     line=$(scripts/phutball-ladder.sh "$engine" "$base" "$games" "$ms" "$seed")

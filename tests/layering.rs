@@ -172,7 +172,12 @@ fn each_engine_crate_depends_on_the_kit_and_nothing_above_it() {
     let crates = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("crates");
     let mut seen = 0;
     for entry in std::fs::read_dir(&crates).expect("crates/ reads") {
-        let manifest = entry.expect("an entry").path().join("Cargo.toml");
+        let folder = entry.expect("an entry").path();
+        // The command line sits above the library, not below it.
+        if folder.ends_with("cli") {
+            continue;
+        }
+        let manifest = folder.join("Cargo.toml");
         let Ok(text) = std::fs::read_to_string(&manifest) else {
             continue;
         };
