@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes one target of parlour::fuzzing with AFL++ (through cargo-afl, on the
+# Fuzzes one target of parlour-fuzz-targets (fuzz/targets/) with AFL++ (through cargo-afl, on the
 # stable toolchain) for SECONDS, or until EXECUTIONS inputs have run if that
 # comes first, then adds what AFL++ kept to the target's
 # committed corpus and prints the executions and crashes from its statistics.
@@ -8,7 +8,7 @@
 #        scripts/fuzz.sh all [SECONDS [EXECUTIONS]]     (each target in turn)
 #
 # The suite does not run this: it replays the committed corpora instead
-# (tests/fuzz_corpus.rs). cargo-afl is installed from crates.io when missing,
+# (fuzz/targets/tests/corpus.rs). cargo-afl is installed from crates.io when missing,
 # and builds AFL++ from the source it ships.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -12,9 +12,6 @@ pub mod games;
 pub mod host;
 mod page;
 
-#[cfg(not(target_arch = "wasm32"))]
-pub mod fuzzing;
-
 // Every page of the site, a game's or the picker's (features `page`, `site`).
 #[cfg(all(target_arch = "wasm32", any(feature = "page", feature = "site")))]
 pub mod site;

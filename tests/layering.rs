@@ -17,8 +17,6 @@ fn layer(top: &str) -> Option<u8> {
         "games" | "page" => 3,
         "host" => 4,
         "site" | "web" => 5,
-        // The fuzz targets drive everything, natively.
-        "fuzzing" => 6,
         _ => return None,
     })
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::dominoes_position`.
+//! Fuzz target: `parlour_fuzz_targets::dominoes_position`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::dominoes_position(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::dominoes_position(data));
 }

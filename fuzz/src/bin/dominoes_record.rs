@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::dominoes_record`.
+//! Fuzz target: `parlour_fuzz_targets::dominoes_record`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::dominoes_record(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::dominoes_record(data));
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::klondike_deal`.
+//! Fuzz target: `parlour_fuzz_targets::klondike_deal`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::klondike_deal(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::klondike_deal(data));
 }

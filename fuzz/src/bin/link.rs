@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::link`.
+//! Fuzz target: `parlour_fuzz_targets::link`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::link(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::link(data));
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::move_notation`.
+//! Fuzz target: `parlour_fuzz_targets::move_notation`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::move_notation(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::move_notation(data));
 }

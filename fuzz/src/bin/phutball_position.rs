@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::phutball_position`.
+//! Fuzz target: `parlour_fuzz_targets::phutball_position`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::phutball_position(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::phutball_position(data));
 }

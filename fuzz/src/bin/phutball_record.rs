@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::phutball_record`.
+//! Fuzz target: `parlour_fuzz_targets::phutball_record`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::phutball_record(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::phutball_record(data));
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::phutball_tactic`.
+//! Fuzz target: `parlour_fuzz_targets::phutball_tactic`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::phutball_tactic(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::phutball_tactic(data));
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::save`.
+//! Fuzz target: `parlour_fuzz_targets::save`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::save(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::save(data));
 }

@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::solver_question`.
+//! Fuzz target: `parlour_fuzz_targets::solver_question`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::solver_question(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::solver_question(data));
 }

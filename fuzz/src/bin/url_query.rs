@@ -1,4 +1,4 @@
-//! Fuzz target: `parlour::fuzzing::url_query`.
+//! Fuzz target: `parlour_fuzz_targets::url_query`.
 fn main() {
-    afl::fuzz!(|data: &[u8]| parlour::fuzzing::url_query(data));
+    afl::fuzz!(|data: &[u8]| parlour_fuzz_targets::url_query(data));
 }

@@ -3,17 +3,17 @@
 //! through its target again, natively, with no fuzzer needed. A target
 //! panics on a finding, so a corpus that once found a bug keeps it found.
 //!
-//! `PARLOUR_SEED_CORPUS=1 cargo test --test fuzz_corpus` writes the seeds
+//! `PARLOUR_SEED_CORPUS=1 cargo test -p parlour-fuzz-targets --test corpus` writes the seeds
 //! from what the games themselves write.
 #![cfg(not(target_arch = "wasm32"))]
 
-use parlour::fuzzing::TARGETS;
+use parlour_fuzz_targets::TARGETS;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn corpus(target: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
+        .join("../corpus")
         .join(target)
 }
 
@@ -90,7 +90,7 @@ mod seeds {
             "seed-2",
             "to-move: ohs\nball: D5\nboard: 9x7\nmen: D4 D6\n",
         );
-        let tactics = include_str!("data/phutball-tactics.txt");
+        let tactics = include_str!("../../../tests/data/phutball-tactics.txt");
         for (i, line) in tactics
             .lines()
             .filter(|l| !l.starts_with('#'))

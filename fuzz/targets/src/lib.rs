@@ -2,25 +2,28 @@
 //! taking arbitrary bytes. A target that accepts its input also plays,
 //! draws, hints and exports what it read, and checks the export reads back
 //! the same; any panic is a finding. The fuzzer (`fuzz/`, AFL++ through
-//! cargo-afl) and the suite's replay of the committed corpora
-//! (`tests/fuzz_corpus.rs`) both call these. Native only.
+//! cargo-afl: `scripts/fuzz.sh`) and the suite's replay of the committed
+//! corpora (`fuzz/targets/tests/corpus.rs`) both call these. Native only:
+//! a crate of its own, outside the library.
 
-use crate::dominoes::{record as dominoes_record, Dominoes};
-use crate::games::{new_game, GameKind};
-use crate::host::params::{apply_options, parse_query, query_for};
-use crate::host::save::{self, MemoryStore};
-use crate::host::session::{open, Wanted};
-use crate::klondike::remote;
-use crate::klondike::rules::{Move as CardMove, Rules, State};
-use crate::klondike::{deal_format, Klondike};
-use crate::phutball::{notation, position_format, record as phutball_record, Phutball, Setup};
-use crate::shell::geom::{Point, Size};
-use crate::shell::helper;
-use crate::shell::input::{Gesture, Key};
-use crate::shell::paint::Recorder;
-use crate::shell::position::Position as _;
-use crate::shell::Game;
-use crate::util::rng::Seed;
+#![forbid(unsafe_code)]
+
+use parlour::dominoes::{record as dominoes_record, Dominoes};
+use parlour::games::{new_game, GameKind};
+use parlour::host::params::{apply_options, parse_query, query_for};
+use parlour::host::save::{self, MemoryStore};
+use parlour::host::session::{open, Wanted};
+use parlour::klondike::remote;
+use parlour::klondike::rules::{Move as CardMove, Rules, State};
+use parlour::klondike::{deal_format, Klondike};
+use parlour::phutball::{notation, position_format, record as phutball_record, Phutball, Setup};
+use parlour::shell::geom::{Point, Size};
+use parlour::shell::helper;
+use parlour::shell::input::{Gesture, Key};
+use parlour::shell::paint::Recorder;
+use parlour::shell::position::Position as _;
+use parlour::shell::Game;
+use parlour::util::rng::Seed;
 
 /// A fuzz target: arbitrary bytes in, a panic on a finding.
 pub type Target = fn(&[u8]);
@@ -112,9 +115,12 @@ pub fn phutball_position(data: &[u8]) {
     let Ok(p) = position_format::parse(t) else {
         return;
     };
-    let mut settings = crate::phutball::settings::Settings::default();
-    let _ =
-        crate::shell::settings::Settings::set(&mut settings, "board", &p.options.dims.to_string());
+    let mut settings = parlour::phutball::settings::Settings::default();
+    let _ = parlour::shell::settings::Settings::set(
+        &mut settings,
+        "board",
+        &p.options.dims.to_string(),
+    );
     let Ok(mut game) = Phutball::from_start(Seed(1), settings, Some(Setup::of(&p))) else {
         return;
     };
@@ -128,10 +134,10 @@ pub fn phutball_position(data: &[u8]) {
 /// same, each answer an answer.
 pub fn phutball_tactic(data: &[u8]) {
     let Some(t) = text(data) else { return };
-    let Ok(tactic) = t.parse::<crate::phutball::tactics::Tactic>() else {
+    let Ok(tactic) = t.parse::<parlour::phutball::tactics::Tactic>() else {
         return;
     };
-    let back: crate::phutball::tactics::Tactic = tactic
+    let back: parlour::phutball::tactics::Tactic = tactic
         .to_string()
         .parse()
         .expect("a written tactic reads back");
@@ -203,7 +209,7 @@ pub fn move_notation(data: &[u8]) {
     if let Ok(mv) = deal.read_move(t) {
         assert_eq!(deal.read_move(&deal.move_text(mv)).ok(), Some(mv));
     }
-    let start = crate::phutball::rules::Position::start(Default::default());
+    let start = parlour::phutball::rules::Position::start(Default::default());
     if let Ok(mv) = notation::parse(&start, t, 0) {
         let written = notation::format(&start, mv);
         assert_eq!(
@@ -212,7 +218,7 @@ pub fn move_notation(data: &[u8]) {
             "{written}"
         );
     }
-    if let Ok(mv) = t.parse::<crate::dominoes::rules::Move>() {
+    if let Ok(mv) = t.parse::<parlour::dominoes::rules::Move>() {
         assert_eq!(
             mv.to_string().parse().ok(),
             Some(mv),
@@ -275,14 +281,14 @@ pub fn link(data: &[u8]) {
         );
         return;
     }
-    let query = crate::host::link::query_with_moves(kind, game.as_ref());
+    let query = parlour::host::link::query_with_moves(kind, game.as_ref());
     let (request, problems) = parse_query(&query);
     assert!(problems.is_empty(), "the game's own link is clean: {query}");
     let mut again = new_game(kind, request.seed.unwrap_or(Seed(0)));
     assert!(apply_options(again.as_mut(), &request.options).is_empty());
     again.new_game(request.seed.unwrap_or(Seed(0)));
     let play = request.play.unwrap_or_default();
-    crate::host::link::open(kind, again.as_mut(), &play).expect("the game's own link opens");
+    parlour::host::link::open(kind, again.as_mut(), &play).expect("the game's own link opens");
     assert_eq!(again.moves(), game.moves(), "a link round-trips");
     assert_eq!(again.can_redo(), game.can_redo());
     exercise(again.as_mut(), data, Play::Sometimes);
