@@ -428,7 +428,10 @@ impl Browser {
     pub async fn console(&self) -> Vec<(String, String)> {
         let logs = self
             .client
-            .issue_cmd(BrowserLog)
+            .issue_cmd(Chromedriver {
+                path: "se/log",
+                body: json!({"type": "browser"}),
+            })
             .await
             .expect("chromedriver returns the browser log");
         logs.as_array()
@@ -472,36 +475,6 @@ impl Browser {
     }
 }
 
-/// chromedriver's network emulation (Chromium's offline switch; not in the
-/// W3C protocol, so not in fantoccini).
-#[derive(Debug)]
-struct NetworkConditions {
-    offline: bool,
-}
-
-impl WebDriverCompatibleCommand for NetworkConditions {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/chromium/network_conditions",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({"network_conditions": {
-            "offline": self.offline,
-            "latency": 0,
-            "download_throughput": 1_000_000_000,
-            "upload_throughput": 1_000_000_000,
-        }});
-        (http::Method::POST, Some(body.to_string()))
-    }
-}
-
 impl Browser {
     /// Turns the network off or on for this browser: Chromium's own offline
     /// emulation, and `server` answering nothing, so no request can reach
@@ -509,7 +482,15 @@ impl Browser {
     pub async fn network(&self, server: &Server, on: bool) {
         server.offline(!on);
         self.client
-            .issue_cmd(NetworkConditions { offline: !on })
+            .issue_cmd(Chromedriver {
+                path: "chromium/network_conditions",
+                body: json!({"network_conditions": {
+                    "offline": !on,
+                    "latency": 0,
+                    "download_throughput": 1_000_000_000,
+                    "upload_throughput": 1_000_000_000,
+                }}),
+            })
             .await
             .expect("chromedriver emulates the network");
     }
@@ -524,59 +505,43 @@ impl Browser {
     }
 }
 
-/// A Chrome DevTools Protocol command, through chromedriver.
-#[derive(Debug)]
-struct Cdp {
-    cmd: String,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base: &url::Url,
-        session: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({"cmd": self.cmd, "params": self.params});
-        (http::Method::POST, Some(body.to_string()))
-    }
-}
-
 impl Browser {
     /// Runs a Chrome DevTools Protocol command on the page and returns its result.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.client
-            .issue_cmd(Cdp {
-                cmd: cmd.to_owned(),
-                params,
+            .issue_cmd(Chromedriver {
+                path: "goog/cdp/execute",
+                body: json!({"cmd": cmd, "params": params}),
             })
             .await
             .unwrap_or_else(|e| panic!("{cmd}: {e}"))
     }
 }
 
-/// chromedriver's log endpoint (not in the W3C protocol, so not in fantoccini).
+/// A chromedriver command outside the W3C protocol, so not in fantoccini:
+/// a POST of `body` to `session/<id>/<path>` (the browser's log, Chromium's
+/// network emulation, a DevTools Protocol command).
 #[derive(Debug)]
-struct BrowserLog;
+struct Chromedriver {
+    path: &'static str,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for BrowserLog {
+impl WebDriverCompatibleCommand for Chromedriver {
     fn endpoint(
         &self,
         base: &url::Url,
         session: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
-        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+        base.join(&format!(
+            "session/{}/{}",
+            session.unwrap_or_default(),
+            self.path
+        ))
     }
 
     fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(r#"{"type":"browser"}"#.to_owned()))
+        (http::Method::POST, Some(self.body.to_string()))
     }
 }
 
