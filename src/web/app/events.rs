@@ -146,12 +146,12 @@ pub(super) fn wire_events(app: &Shared) {
     });
     let mut a = app.borrow_mut();
     if let Some(id) = clock {
-        a.clock = Some((id, second));
+        a.frame.clock = Some((id, second));
     }
     if let Some(o) = observer {
         o.observe(&a.ui.stage);
-        a.observer = Some((o, resized));
+        a.frame.observer = Some((o, resized));
     }
-    a.frame_cb = Some(frame);
+    a.frame.frame_cb = Some(frame);
     a.listeners = ls;
 }

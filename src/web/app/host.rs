@@ -4,11 +4,37 @@
 //! the instance's handle.
 
 use super::App;
-use crate::host::events::{Field, HostEvent};
+use crate::host::events::{Field, HostEvent, Watcher};
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The callbacks a host gave, by event type.
 pub type Hooks = Vec<(&'static str, js_sys::Function)>;
+
+/// What the host page hears of an instance: what it has been told of the
+/// game on screen, the events waiting for the next frame, its callbacks, and
+/// whether the page runs in another page's frame.
+pub struct Link {
+    /// What the host has been told of the game on screen.
+    pub watcher: Watcher,
+    /// Events waiting for the next frame (the game is on screen once drawn).
+    pub pending: Vec<HostEvent>,
+    /// The host's callbacks.
+    pub hooks: Hooks,
+    /// Whether the page runs in another page's frame.
+    pub in_frame: bool,
+}
+
+impl Link {
+    /// Nothing told yet, no callbacks.
+    pub fn new() -> Link {
+        Link {
+            watcher: Watcher::default(),
+            pending: Vec::new(),
+            hooks: Vec::new(),
+            in_frame: in_frame(),
+        }
+    }
+}
 
 /// Whether this page runs inside another page's frame.
 pub fn in_frame() -> bool {
@@ -64,7 +90,7 @@ impl App {
                 // Moves and scores are nothing private: any host may hear them.
                 let _ = parent.post_message(&message, "*");
             }
-            for (kind, f) in &self.hooks {
+            for (kind, f) in &self.host.hooks {
                 if *kind == event.kind() {
                     later(f, &message);
                 }
@@ -74,25 +100,26 @@ impl App {
 
     /// Whether the full page posts to a parent window.
     fn posts(&self) -> bool {
-        self.config.url_sync && self.in_frame
+        self.config.url_sync && self.host.in_frame
     }
 
     /// Whether anyone hears this instance: a parent window or a callback.
     pub(super) fn listening(&self) -> bool {
-        self.posts() || !self.hooks.is_empty()
+        self.posts() || !self.host.hooks.is_empty()
     }
 
     /// Calls `f` with each event of type `kind` from now on.
     pub fn listen(&mut self, kind: &str, f: js_sys::Function) -> Result<(), String> {
         let kind = known(kind)?;
-        self.hooks.push((kind, f));
+        self.host.hooks.push((kind, f));
         Ok(())
     }
 
     /// Stops calling `f` for events of type `kind`.
     pub fn unlisten(&mut self, kind: &str, f: &js_sys::Function) -> Result<(), String> {
         let kind = known(kind)?;
-        self.hooks
+        self.host
+            .hooks
             .retain(|(k, g)| !(*k == kind && js_sys::Object::is(g, f)));
         Ok(())
     }

@@ -38,10 +38,10 @@ impl App {
                 let _ = self.ui.canvas.focus();
                 let _ = self.ui.canvas.set_pointer_capture(id);
                 let kind = PointerKind::from_dom(&pe.pointer_type());
-                self.tracker.down(id, kind, css, self.fit)
+                self.tracker.down(id, kind, css, self.frame.fit)
             }
-            Phase::Move => self.tracker.moved(id, css, self.fit),
-            Phase::Up => self.tracker.up(id, css, ev.time_stamp(), self.fit),
+            Phase::Move => self.tracker.moved(id, css, self.frame.fit),
+            Phase::Up => self.tracker.up(id, css, ev.time_stamp(), self.frame.fit),
             Phase::Cancel => self.tracker.reset(),
         };
         if let Some(g) = gesture {
@@ -68,13 +68,13 @@ impl App {
             _ => we.delta_y() * 40.0,
         };
         self.send(Gesture::Zoom {
-            at: self.fit.to_board(css),
+            at: self.frame.fit.to_board(css),
             factor: wheel_factor(dy),
         });
     }
 
     pub(super) fn send(&mut self, gesture: Gesture) {
-        let board = self.board;
+        let board = self.frame.board;
         if let Some(o) = self.game.as_mut().map(|g| g.gesture(gesture, board)) {
             self.apply(o);
         }
@@ -108,7 +108,7 @@ impl App {
             }
             return;
         }
-        let board = self.board;
+        let board = self.frame.board;
         let Some(outcome) = self.game.as_mut().map(|g| g.key(key, board)) else {
             return;
         };

@@ -42,7 +42,7 @@ impl App {
     /// preferences as they change.
     pub(super) fn load_appearance(app: &Shared) {
         let mut a = app.borrow_mut();
-        let stored = a.store.get(&a.appearance_key());
+        let stored = a.saves.store.get(&a.appearance_key());
         a.appearance = match stored.as_deref().map(Appearance::parse) {
             None => Appearance::default(),
             Some(Ok(found)) => found,
@@ -89,7 +89,7 @@ impl App {
     pub(super) fn change_appearance(&mut self, appearance: Appearance) {
         self.appearance = appearance;
         let key = self.appearance_key();
-        if let Err(e) = self.store.set(&key, &appearance.to_text()) {
+        if let Err(e) = self.saves.store.set(&key, &appearance.to_text()) {
             self.add_notice(&format!("The appearance will not be kept: {e}."));
         }
         self.apply_theme();

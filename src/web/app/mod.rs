@@ -3,10 +3,12 @@
 
 mod chrome;
 mod events;
+mod frame;
 mod host;
 mod input;
 mod look;
 mod panels;
+mod saves;
 
 use super::assets;
 use super::canvas::CanvasPainter;
@@ -15,7 +17,6 @@ use super::panic;
 use super::storage::LocalStore;
 use crate::games::{Entry, GameKind};
 use crate::host::aside;
-use crate::host::events::{HostEvent, Watcher};
 use crate::host::params::{parse_query, query_for, ParamProblem};
 use crate::host::save::{self, save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
@@ -27,7 +28,9 @@ use crate::util::rng::Seed;
 use crate::util::text_lines::capitalised;
 use chrome::{build_ui, Action, Ui};
 use events::{register_restart, wire_events};
+use frame::Frame;
 use look::prefers_reduced_motion;
+use saves::Saves;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -95,41 +98,26 @@ pub struct Config {
     pub notices: Vec<String>,
 }
 
-/// A mounted instance.
+/// A mounted instance: its parts, each with one job.
 pub struct App {
     id: u32,
     me: Weak<RefCell<App>>,
     config: Config,
     shell: HtmlElement,
+    /// The chrome: toolbar, notices, status line, panel ([`chrome`]).
     ui: Ui,
     game: Option<Box<dyn Game>>,
-    store: Box<dyn Store>,
     tracker: GestureTracker,
-    fit: Fit,
-    board: Size,
-    backing: (u32, u32),
-    raf: Option<i32>,
-    frame_cb: Option<Closure<dyn FnMut(f64)>>,
-    clock: Option<(i32, Closure<dyn FnMut()>)>,
-    observer: Option<SizeWatch>,
+    /// The canvas's frames: when one is due, and how the board fits.
+    frame: Frame,
+    /// The games kept in storage.
+    saves: Saves,
+    /// What the host page hears ([`host`]).
+    host: host::Link,
     listeners: Vec<Listener>,
     panel_listeners: Vec<Listener>,
     panel_opener: Option<HtmlElement>,
     current: Rc<Cell<Option<GameKind>>>,
-    save_failed: bool,
-    /// Whether this game may be saved (see [`session::Opened::may_save`]).
-    may_save: bool,
-    /// What this instance last wrote or read under its save key: a save it
-    /// does not find there was written by another tab or instance.
-    last_saved: Option<String>,
-    /// What the host has been told of the game on screen.
-    watcher: Watcher,
-    /// Events waiting for the next frame (the game is on screen once drawn).
-    pending: Vec<HostEvent>,
-    /// The host's callbacks.
-    hooks: host::Hooks,
-    /// Whether the page runs in another page's frame.
-    in_frame: bool,
     /// The player's appearance choices.
     appearance: crate::host::appearance::Appearance,
     /// The theme they resolve to now.
@@ -207,26 +195,19 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         shell: shell.clone(),
         ui,
         game: None,
-        store,
         tracker: GestureTracker::new(),
-        fit: Fit::new(Size::default(), Size::default()),
-        board: Size::default(),
-        backing: (0, 0),
-        raf: None,
-        frame_cb: None,
-        clock: None,
-        observer: None,
+        frame: Frame::new(),
+        saves: Saves {
+            store,
+            save_failed: false,
+            may_save: true,
+            last_saved: None,
+        },
+        host: host::Link::new(),
         listeners: Vec::new(),
         panel_listeners: Vec::new(),
         panel_opener: None,
         current: current.clone(),
-        save_failed: false,
-        may_save: true,
-        last_saved: None,
-        watcher: Watcher::default(),
-        pending: Vec::new(),
-        hooks: Vec::new(),
-        in_frame: host::in_frame(),
         appearance: Default::default(),
         theme: Default::default(),
         today: None,
@@ -328,7 +309,7 @@ impl App {
         self.close_panel();
         let entry = self.config.entry;
         let key = self.key_for(entry.kind);
-        let opened = session::open(entry, wanted, self.store.as_mut(), &key, fresh_seed());
+        let opened = session::open(entry, wanted, self.saves.store.as_mut(), &key, fresh_seed());
         self.show_opened(opened, notices);
     }
 
@@ -340,7 +321,13 @@ impl App {
         };
         let key = self.key_for(kind);
         let entry = self.config.entry;
-        match session::resume(entry, g.as_ref(), self.store.as_mut(), &key, fresh_seed()) {
+        match session::resume(
+            entry,
+            g.as_ref(),
+            self.saves.store.as_mut(),
+            &key,
+            fresh_seed(),
+        ) {
             Ok(opened) => {
                 self.show_opened(opened, Vec::new());
                 self.sync_url(false);
@@ -354,13 +341,13 @@ impl App {
         let kind = opened.kind;
         notices.extend(opened.notices);
         // An unreadable save that could not be moved aside is never written over.
-        self.may_save = opened.may_save;
-        self.last_saved = opened.held;
+        self.saves.may_save = opened.may_save;
+        self.saves.last_saved = opened.held;
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         game.set_theme(self.theme);
         game.set_today(self.today());
-        self.pending = self.watcher.opened(kind, game.as_ref());
+        self.host.pending = self.host.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
         self.current.set(Some(kind));
         self.tracker = GestureTracker::new();
@@ -377,7 +364,7 @@ impl App {
         attr(&self.shell, "data-game", kind.slug());
         self.show_notices(&notices);
         self.refresh();
-        self.backing = (0, 0);
+        self.frame.backing = (0, 0);
         self.request_frame();
     }
 
@@ -444,11 +431,9 @@ impl App {
                 Action::Record => b.set_hidden(g.records().is_empty()),
                 // A mounted game has no picker to go back to.
                 Action::Back => b.set_hidden(!self.config.url_sync),
-                Action::Resume => b.set_hidden(
-                    self.current
-                        .get()
-                        .is_none_or(|k| aside::count(self.store.as_ref(), &self.key_for(k)) == 0),
-                ),
+                Action::Resume => b.set_hidden(self.current.get().is_none_or(|k| {
+                    aside::count(self.saves.store.as_ref(), &self.key_for(k)) == 0
+                })),
                 _ => {}
             }
         }
@@ -482,7 +467,7 @@ impl App {
         if outcome.changed {
             self.persist();
             if let Some(g) = &self.game {
-                let told = self.watcher.after(g.as_ref());
+                let told = self.host.watcher.after(g.as_ref());
                 self.tell(told);
             }
         }
@@ -499,24 +484,9 @@ impl App {
         let (Some(g), Some(kind)) = (&self.game, self.current.get()) else {
             return;
         };
-        if !self.may_save {
-            return;
-        }
         let key = self.key_for(kind);
-        let last = self.last_saved.as_deref();
-        match save::write_over(self.store.as_mut(), &key, kind, g.as_ref(), last) {
-            Ok(text) => self.last_saved = Some(text),
-            Err(save::WriteError::Moved) => {
-                self.may_save = false;
-                let text = capitalised(&save::WriteError::Moved.to_string());
-                self.add_notice(&format!("{text}."));
-            }
-            Err(save::WriteError::Store(e)) => {
-                if !self.save_failed {
-                    self.save_failed = true;
-                    self.add_notice(&format!("Progress will not be kept: {e}."));
-                }
-            }
+        if let Some(notice) = self.saves.keep(&key, kind, g.as_ref()) {
+            self.add_notice(&notice);
         }
     }
 
@@ -592,17 +562,17 @@ impl App {
 impl App {
     /// Asks for a redraw on the next animation frame.
     fn request_frame(&mut self) {
-        if self.raf.is_some() {
+        if self.frame.raf.is_some() {
             return;
         }
-        let (Some(w), Some(cb)) = (web_sys::window(), self.frame_cb.as_ref()) else {
+        let (Some(w), Some(cb)) = (web_sys::window(), self.frame.frame_cb.as_ref()) else {
             return;
         };
-        self.raf = w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
+        self.frame.raf = w.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
     }
 
     fn frame(&mut self, now: f64) {
-        self.raf = None;
+        self.frame.raf = None;
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -631,14 +601,14 @@ impl App {
         let css = Size::new(rect.width(), rect.height());
         let dpr = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
         let backing = backing_store(css, dpr);
-        if backing != self.backing {
+        if backing != self.frame.backing {
             self.ui.canvas.set_width(backing.0);
             self.ui.canvas.set_height(backing.1);
-            self.backing = backing;
+            self.frame.backing = backing;
         }
         let board = game.board_size(css);
-        self.board = board;
-        self.fit = Fit::new(board, css);
+        self.frame.board = board;
+        self.frame.fit = Fit::new(board, css);
         let ctx = &self.ui.ctx;
         // Device pixels per CSS pixel, as actually realised after rounding.
         let sx = f64::from(backing.0) / css.w.max(1.0);
@@ -646,7 +616,7 @@ impl App {
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_fill_style_str(backdrop);
         ctx.fill_rect(0.0, 0.0, f64::from(backing.0), f64::from(backing.1));
-        let f = self.fit;
+        let f = self.frame.fit;
         let _ = ctx.set_transform(
             sx * f.scale,
             0.0,
@@ -661,10 +631,10 @@ impl App {
         }
         // The host's events wait for a frame; the height is measured only
         // when someone hears it (it reads the page's layout).
-        let mut told = std::mem::take(&mut self.pending);
+        let mut told = std::mem::take(&mut self.host.pending);
         if self.listening() {
             let chrome = f64::from(self.shell.offset_height()) - css.h;
-            told.extend(self.watcher.height(chrome, css.w, board));
+            told.extend(self.host.watcher.height(chrome, css.w, board));
             self.tell(told);
         }
     }
@@ -672,8 +642,8 @@ impl App {
     /// The smallest thing a player may tap on the board as drawn, in CSS
     /// pixels (width, height), for tests of touch targets.
     pub fn smallest_target(&self) -> Option<Vec<f64>> {
-        let s = self.game.as_ref()?.smallest_target(self.board)?;
-        Some(vec![s.w * self.fit.scale, s.h * self.fit.scale])
+        let s = self.game.as_ref()?.smallest_target(self.frame.board)?;
+        Some(vec![s.w * self.frame.fit.scale, s.h * self.frame.fit.scale])
     }
 
     /// The status line of the game on screen, for hosts and tests.
@@ -707,18 +677,18 @@ impl App {
 
     /// Removes the instance: listeners, observer, pending frame, elements.
     pub fn unmount(&mut self) {
-        if let (Some(id), Some(w)) = (self.raf.take(), web_sys::window()) {
+        if let (Some(id), Some(w)) = (self.frame.raf.take(), web_sys::window()) {
             let _ = w.cancel_animation_frame(id);
         }
-        if let Some((o, _)) = self.observer.take() {
+        if let Some((o, _)) = self.frame.observer.take() {
             o.disconnect();
         }
-        if let (Some((id, _)), Some(w)) = (self.clock.take(), web_sys::window()) {
+        if let (Some((id, _)), Some(w)) = (self.frame.clock.take(), web_sys::window()) {
             w.clear_interval_with_handle(id);
         }
         self.listeners.clear();
         self.panel_listeners.clear();
-        self.frame_cb = None;
+        self.frame.frame_cb = None;
         self.shell.remove();
         panic::unregister(self.id);
     }
