@@ -14,7 +14,7 @@
 use parlour::phutball::ai::{self, Engine, Level, Mind};
 use parlour::phutball::def::pace;
 use parlour::phutball::rules::{Options, Position};
-use parlour::shell::think::{set_work_clock, Thinker, Turn};
+use parlour::shell::think::{Thinker, Turn};
 use parlour::util::rng::Rng;
 use parlour::Seed;
 
@@ -69,14 +69,13 @@ impl Figures {
 /// Thinks about each position as the page does, timing each frame's slice
 /// with `now` (ms), which is also the schedulers' work clock.
 fn workload(level: Level, now: fn() -> f64) -> Figures {
-    set_work_clock(Some(now));
     let mut f = Figures::default();
     let mut rng = Rng::new(Seed(2));
     for p in positions() {
         // The page starts the computer's thinking in a frame of its own:
         // the checks for goals in one and the blocks count as a slice.
         let start = now();
-        let mut thinker = Thinker::new(ai::mind(&p, level, &mut rng), pace(level));
+        let mut thinker = Thinker::new(ai::mind(&p, level, &mut rng), pace(level)).timed(Some(now));
         f.within_frame(now() - start);
         loop {
             let t = now();

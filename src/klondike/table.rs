@@ -16,7 +16,7 @@ use crate::shell::geom::{Rect, Size};
 use crate::shell::helper::{self, Reply, Ticket};
 use crate::shell::settings::Setting;
 use crate::shell::theme::Theme;
-use crate::shell::think::{Pace, Thinker, Turn};
+use crate::shell::think::{Pace, Thinker, Turn, WorkClock};
 use crate::util::rng::Seed;
 use std::fmt;
 
@@ -70,25 +70,31 @@ pub struct Job {
 }
 
 impl Job {
-    fn new(seed: Seed, tries: u32, solver: Solver) -> Job {
+    fn new(seed: Seed, tries: u32, solver: Solver, clock: Option<WorkClock>) -> Job {
         Job {
             seed,
             tries,
-            thinker: Thinker::new(solver, JOB_PACE),
+            thinker: Thinker::new(solver, JOB_PACE).timed(clock),
         }
     }
 
     /// A job on `state` within `nodes` positions, if the solver takes it.
     /// It runs the explicit search, the one the web build has, so a game
     /// played natively offers the same deals and verdicts as the page.
-    fn on(state: &State, seed: Seed, tries: u32, nodes: u64) -> Option<Job> {
+    fn on(
+        state: &State,
+        seed: Seed,
+        tries: u32,
+        nodes: u64,
+        clock: Option<WorkClock>,
+    ) -> Option<Job> {
         let limits = solver::Limits {
             nodes,
             table_slots: JOB_TABLE_SLOTS,
         };
         Solver::explicit(state, limits)
             .ok()
-            .map(|s| Job::new(seed, tries, s))
+            .map(|s| Job::new(seed, tries, s, clock))
     }
 }
 
@@ -293,7 +299,7 @@ impl Ui {
     pub fn dealt(&mut self, g: &Game, how: Dealt) {
         let fresh = how == Dealt::New || (how == Dealt::Restored && g.moves.is_empty());
         if fresh && g.settings.deals != Deals::Any {
-            self.search = Job::on(g.position, g.seed, 1, TRY_NODES);
+            self.search = Job::on(g.position, g.seed, 1, TRY_NODES, g.work_clock);
             if self.search.is_some() {
                 return;
             }
@@ -324,7 +330,7 @@ impl Ui {
     fn judge_here(&mut self, g: &Game) {
         self.judge = None;
         if g.settings.indicator == Indicator::On {
-            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES).map(Judge::Here);
+            self.judge = Job::on(g.position, g.seed, 1, JUDGE_NODES, g.work_clock).map(Judge::Here);
         }
     }
 
@@ -413,7 +419,7 @@ impl Ui {
                 }
                 let next = Seed(seed.0.wrapping_add(1));
                 let deal = State::deal(g.settings.rules(), next);
-                self.search = Job::on(&deal, next, tries + 1, TRY_NODES);
+                self.search = Job::on(&deal, next, tries + 1, TRY_NODES, g.work_clock);
             }
             return Action::Redraw;
         }

@@ -13,6 +13,7 @@ use crate::shell::paint::Painter;
 use crate::shell::position::{Position, Seat};
 use crate::shell::settings::Settings;
 use crate::shell::theme::Theme;
+use crate::shell::think::WorkClock;
 use crate::shell::think::{Pace, Think};
 use crate::util::rng::Seed;
 use serde::{de::DeserializeOwned, Serialize};
@@ -112,6 +113,8 @@ pub struct View<'a, D: GameDef> {
     pub board: Size,
     /// The piece being dragged or flying home, if any.
     pub drag: Option<Lift<'a, D::Piece>>,
+    /// The page's clock to time a search's slices by (none natively).
+    pub work_clock: Option<WorkClock>,
 }
 
 /// A game read from a record: what it was set up with and its moves.

@@ -13,6 +13,7 @@ use crate::shell::options::{OptionError, OptionSpec};
 use crate::shell::paint::Painter;
 use crate::shell::position::Ending;
 use crate::shell::theme::Theme;
+use crate::shell::think::WorkClock;
 use crate::util::rng::Seed;
 
 /// What handling an input or action did, so the shell knows whether to redraw,
@@ -147,6 +148,11 @@ pub trait Game {
 
     /// The theme to draw in.
     fn set_theme(&mut self, _theme: Theme) {}
+
+    /// The page's clock (milliseconds, monotonic) to time the computers'
+    /// and solvers' slices of work by; natively there is none, and slices
+    /// follow the frames ([`crate::shell::think::Thinker::timed`]).
+    fn set_work_clock(&mut self, _clock: Option<WorkClock>) {}
 
     /// The game as the body of a link that replays it: its start, when not
     /// the deal's own, and its moves (framed and checked by `host::link`).

@@ -4,7 +4,7 @@
 //! A game hands the scheduler ([`Thinker`]) a search that implements
 //! [`Think`], then calls [`Thinker::tick`] once a frame with the page's clock.
 //! The scheduler sizes each slice to the time the last one took (where the
-//! platform gives it a clock to time its work by, [`set_work_clock`]; else
+//! platform gives it a clock to time its work by, [`Thinker::timed`]; else
 //! to the frame rate), waits a short delay so a
 //! person can follow the move, and — whatever the search does — always ends
 //! with the search's best move within [`MAX_TICKS`] ticks: a search that
@@ -27,6 +27,14 @@ pub trait Think {
 
     /// Searches about `work` more units (playouts, positions), then returns.
     fn step(&mut self, work: u32) -> Progress;
+
+    /// Searches about `work` more units within `slice`: a search whose
+    /// units vary in cost checks [`Slice::overrun`] now and then and stops
+    /// early. By default the same as [`Think::step`].
+    fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
+        let _ = slice;
+        self.step(work)
+    }
 
     /// The best move found so far. `None` only when the player has no move at
     /// all; a search must have an answer before its first step.
@@ -78,35 +86,40 @@ const SLOW_WORK_MS: f64 = 20.0;
 const FAST_WORK_MS: f64 = 10.0;
 
 /// The longest a slice may run by the work clock before a search that
-/// watches it ([`slice_overrun`]) stops early: a slice whose positions turn
+/// watches it ([`Slice::overrun`]) stops early: a slice whose positions turn
 /// out far dearer than the last slice's still ends within a frame.
-const SLICE_CAP_MS: f64 = 30.0;
+pub const SLICE_CAP_MS: f64 = 30.0;
 
-std::thread_local! {
-    static WORK_CLOCK: std::cell::Cell<Option<fn() -> f64>> = const { std::cell::Cell::new(None) };
-    /// When the slice under way must end, by the work clock.
-    static SLICE_END: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::INFINITY) };
+/// A clock to time work by: milliseconds, monotonic (the page's
+/// `performance.now`).
+pub type WorkClock = fn() -> f64;
+
+/// The time one slice of work has, by the work clock.
+#[derive(Clone, Copy, Debug)]
+pub struct Slice {
+    clock: Option<WorkClock>,
+    end: f64,
 }
 
-/// Whether the slice under way has run past its time by the work clock: a
-/// search whose units vary in cost checks this now and then and stops
-/// early. Never true without a work clock (natively), so native runs stay
-/// deterministic.
-pub fn slice_overrun() -> bool {
-    WORK_CLOCK
-        .with(std::cell::Cell::get)
-        .is_some_and(|c| c() > SLICE_END.with(std::cell::Cell::get))
+impl Default for Slice {
+    fn default() -> Slice {
+        Slice::UNTIMED
+    }
 }
 
-/// Gives the schedulers on this thread a clock (milliseconds, monotonic)
-/// to time each slice by. Sized by the time between frames alone, slices
-/// shrink to nothing where frames are slow for other reasons (drawing on a
-/// slow device, a browser that paces frames at 20 a second): the search would
-/// starve. Timed, each slice takes 10 to 20 ms of work, whatever the frames
-/// do. The web layer sets the page's clock; natively no clock is set, so
-/// slices follow the `now` each tick is given and tests stay deterministic.
-pub fn set_work_clock(clock: Option<fn() -> f64>) {
-    WORK_CLOCK.with(|c| c.set(clock));
+impl Slice {
+    /// A slice without a clock: it never runs over, so native runs and
+    /// searches that count their work stay deterministic.
+    pub const UNTIMED: Slice = Slice {
+        clock: None,
+        end: f64::INFINITY,
+    };
+
+    /// Whether the slice has run past its time by the work clock. Never
+    /// without a clock.
+    pub fn overrun(&self) -> bool {
+        self.clock.is_some_and(|c| c() > self.end)
+    }
 }
 
 /// What a tick of thinking came to.
@@ -133,6 +146,8 @@ pub struct Thinker<T> {
     hurried: bool,
     /// How long the last slice took by the work clock, if there is one.
     work_ms: Option<f64>,
+    /// The clock each slice is timed by, if the platform has one.
+    clock: Option<WorkClock>,
 }
 
 impl<T: Think> Thinker<T> {
@@ -148,7 +163,21 @@ impl<T: Think> Thinker<T> {
             settled: false,
             hurried: false,
             work_ms: None,
+            clock: None,
         }
+    }
+
+    /// Times each slice by `clock` (milliseconds, monotonic). Sized by the
+    /// time between frames alone, slices shrink to nothing where frames are
+    /// slow for other reasons (drawing on a slow device, a browser that
+    /// paces frames at 20 a second): the search would starve. Timed, each
+    /// slice takes 10 to 20 ms of work, whatever the frames do, and ends
+    /// within [`SLICE_CAP_MS`] for a search that watches its [`Slice`]. The
+    /// page gives its clock; natively there is none, so slices follow the
+    /// `now` each tick is given and tests stay deterministic.
+    pub fn timed(mut self, clock: Option<WorkClock>) -> Self {
+        self.clock = clock;
+        self
     }
 
     /// The search, for progress reports.
@@ -203,12 +232,13 @@ impl<T: Think> Thinker<T> {
                 self.slice = self.next_slice(now_ms - last);
             }
             self.last = Some(now_ms);
-            let clock = WORK_CLOCK.with(std::cell::Cell::get);
-            let began = clock.map(|c| c());
-            SLICE_END.with(|e| e.set(began.map_or(f64::INFINITY, |b| b + SLICE_CAP_MS)));
-            let progress = self.search.step(self.slice);
-            SLICE_END.with(|e| e.set(f64::INFINITY));
-            self.work_ms = clock.zip(began).map(|(c, b)| c() - b);
+            let began = self.clock.map(|c| c());
+            let slice = Slice {
+                clock: self.clock,
+                end: began.map_or(f64::INFINITY, |b| b + SLICE_CAP_MS),
+            };
+            let progress = self.search.step_within(self.slice, slice);
+            self.work_ms = self.clock.zip(began).map(|(c, b)| c() - b);
             self.settled = progress == Progress::Done
                 || elapsed >= self.pace.max_ms
                 || out_of_ticks
@@ -350,13 +380,11 @@ mod tests {
 
     #[test]
     fn with_a_work_clock_slices_take_ten_to_twenty_ms_whatever_the_frames() {
-        set_work_clock(Some(|| SPENT.with(std::cell::Cell::get)));
-        let mut t = Thinker::new(Timed, PACE);
+        let mut t = Thinker::new(Timed, PACE).timed(Some(|| SPENT.with(std::cell::Cell::get)));
         // Frames 100 ms apart would shrink the slice to one unit without the clock.
         for i in 0..60 {
             t.tick(f64::from(i) * 100.0);
         }
-        set_work_clock(None);
         // A unit costs 0.1 ms, so 10 to 20 ms of work is 100 to 200 units.
         assert!((100..=200).contains(&t.slice), "{}", t.slice);
     }
@@ -371,10 +399,13 @@ mod tests {
     impl Think for Watcher {
         type Move = u8;
         fn step(&mut self, work: u32) -> Progress {
+            self.step_within(work, Slice::UNTIMED)
+        }
+        fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
             for _ in 0..work {
                 SPENT.with(|t| t.set(t.get() + 1.0));
                 self.done += 1;
-                if slice_overrun() {
+                if slice.overrun() {
                     break;
                 }
             }
@@ -387,15 +418,13 @@ mod tests {
 
     #[test]
     fn a_search_that_watches_the_clock_ends_its_slice_on_time() {
-        assert!(!slice_overrun(), "no slice under way");
-        set_work_clock(Some(|| SPENT.with(std::cell::Cell::get)));
-        let mut t = Thinker::new(Watcher { done: 0 }, PACE);
+        assert!(!Slice::UNTIMED.overrun(), "no clock, no overrun");
+        let mut t = Thinker::new(Watcher { done: 0 }, PACE)
+            .timed(Some(|| SPENT.with(std::cell::Cell::get)));
         t.slice = 1_000;
         t.tick(0.0);
-        set_work_clock(None);
         // 1,000 units asked, each a millisecond: the slice stops just past 30 ms.
         assert_eq!(t.search().done, 31);
-        assert!(!slice_overrun());
     }
 
     #[test]

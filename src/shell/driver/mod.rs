@@ -403,7 +403,8 @@ impl<D: GameDef> Shell<D> {
         if self.thinker.as_ref().is_none_or(|(n, _)| *n != after) {
             let t = &self.table;
             let mind = D::mind(&t.settings, &t.position, self.move_seed());
-            self.thinker = Some((after, Thinker::new(mind, D::pace(&t.settings))));
+            let thinker = Thinker::new(mind, D::pace(&t.settings)).timed(t.screen.work_clock);
+            self.thinker = Some((after, thinker));
         }
         let Some((_, thinker)) = self.thinker.as_mut() else {
             return Outcome::nothing();

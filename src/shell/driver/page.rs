@@ -16,6 +16,7 @@ use crate::shell::position::{Ending, Position};
 use crate::shell::record::{replay, split_mark, walk, Record};
 use crate::shell::settings::Settings;
 use crate::shell::theme::Theme;
+use crate::shell::think::WorkClock;
 use crate::util::rng::Seed;
 use crate::util::text_lines::MAX_TEXT;
 use std::ops::ControlFlow;
@@ -173,6 +174,10 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn set_theme(&mut self, theme: Theme) {
         self.table.screen.theme = theme;
+    }
+
+    fn set_work_clock(&mut self, clock: Option<WorkClock>) {
+        self.table.screen.work_clock = clock;
     }
 
     fn link_body(&self) -> Vec<u8> {

@@ -7,6 +7,7 @@ use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
 use crate::shell::position::{Position, Seat};
 use crate::shell::theme::Theme;
+use crate::shell::think::WorkClock;
 use crate::util::rng::Seed;
 
 /// The page's side of a game: its frame clock, the player's motion setting
@@ -22,6 +23,9 @@ pub(super) struct Screen {
     pub(super) cheer: Option<f64>,
     /// Today's date, as the page's clock has it (none natively).
     pub(super) today: Option<Day>,
+    /// The page's clock to time the computers' and solvers' slices by
+    /// (none natively).
+    pub(super) work_clock: Option<WorkClock>,
 }
 
 /// Everything of a game but its screen-only state and its thinking: what a
@@ -64,6 +68,7 @@ impl<D: GameDef> Table<D> {
             theme: self.screen.theme,
             board: self.screen.board,
             drag: self.drag.as_ref().and_then(|d| d.lift(self.screen.now)),
+            work_clock: self.screen.work_clock,
         }
     }
 

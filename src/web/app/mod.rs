@@ -170,8 +170,6 @@ fn fresh_seed() -> Seed {
 pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::install();
     super::worker::install();
-    // The computers' and solvers' slices are timed by the page's clock.
-    crate::shell::think::set_work_clock(Some(dom::now_ms));
     let id = super::next_id();
     // A panic while this instance is built stops this instance only.
     let _active = panic::enter(id);
@@ -346,6 +344,8 @@ impl App {
         let mut game = opened.game;
         game.set_reduced_motion(prefers_reduced_motion());
         game.set_theme(self.theme);
+        // The computers' and solvers' slices are timed by the page's clock.
+        game.set_work_clock(Some(dom::now_ms));
         game.set_today(self.today());
         self.host.pending = self.host.watcher.opened(kind, game.as_ref());
         self.game = Some(game);

@@ -17,7 +17,7 @@ pub mod search;
 use super::finder::{find_wins, Finder, Wins, AI_STATES};
 use super::rules::{Move, Position};
 use parlour_kit::rng::Rng;
-use parlour_kit::think::{Progress, Ready, Think};
+use parlour_kit::think::{Progress, Ready, Slice, Think};
 use search::{apply, goals_in_one, placements, MAX_JUMPS, WIN};
 pub use search::{Engine, Stats, Strong};
 use std::fmt;
@@ -112,9 +112,13 @@ impl Think for Mind {
     type Move = Move;
 
     fn step(&mut self, work: u32) -> Progress {
+        self.step_within(work, Slice::UNTIMED)
+    }
+
+    fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
         match self {
-            Mind::Ready(r) => r.step(work),
-            Mind::Strong(s) => s.step(work),
+            Mind::Ready(r) => r.step_within(work, slice),
+            Mind::Strong(s) => s.step_within(work, slice),
         }
     }
 

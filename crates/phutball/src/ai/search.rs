@@ -22,7 +22,7 @@ use super::super::finder::{Finder, Report, Wins};
 use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
 use super::eval::{evaluate, gain, score, Weights};
 use parlour_kit::fast_hash::FastMap;
-use parlour_kit::think::{slice_overrun, Progress, Think};
+use parlour_kit::think::{Progress, Slice, Think};
 use std::fmt;
 use std::str::FromStr;
 
@@ -271,6 +271,8 @@ pub(super) struct Searcher {
     engine: Engine,
     /// The goal checks' working memory.
     finder: Finder,
+    /// The slice under way: its time, by the page's work clock.
+    pub(super) slice: Slice,
 }
 
 impl Searcher {
@@ -349,7 +351,7 @@ impl Searcher {
         self.nodes += 1;
         // Positions differ in cost (the goal checks at the leaves): in the
         // page a slice also ends when its time is up.
-        if self.nodes >= self.limit || (self.nodes.is_multiple_of(8) && slice_overrun()) {
+        if self.nodes >= self.limit || (self.nodes.is_multiple_of(8) && self.slice.overrun()) {
             self.stopped = true;
             return 0;
         }
@@ -462,6 +464,11 @@ impl Think for Strong {
     type Move = Move;
 
     fn step(&mut self, work: u32) -> Progress {
+        self.step_within(work, Slice::UNTIMED)
+    }
+
+    fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
+        self.searcher.slice = slice;
         if self.depth > MAX_DEPTH || self.candidates.len() < 2 {
             return Progress::Done;
         }
