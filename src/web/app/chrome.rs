@@ -1,7 +1,10 @@
 //! The instance's elements: the toolbar's actions, and building the
 //! toolbar, canvas, notices and panel.
 
-use super::*;
+use super::CSS;
+use crate::web::dom::{self, attr};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlButtonElement, HtmlCanvasElement, HtmlElement};
 
 /// The toolbar's actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

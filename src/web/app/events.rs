@@ -1,7 +1,17 @@
 //! Wiring an instance to the page: its listeners, and a restart after a panic.
 
 use super::input::Phase;
-use super::*;
+use super::{mount, wire, with_app, App, Config, Persist, Shared, Start};
+use crate::games::GameKind;
+use crate::host::save::{self, save_key, Store};
+use crate::host::session::Wanted;
+use crate::web::panic;
+use crate::web::storage::LocalStore;
+use std::cell::Cell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, KeyboardEvent, ResizeObserver};
 
 /// Prepares "Start over" for the panic panel: set the broken game's save aside
 /// and mount a fresh instance of the same game in the same element.

@@ -1,6 +1,11 @@
 //! Pointer, wheel and key events to board gestures and keys.
 
-use super::*;
+use super::{Action, App};
+use crate::shell::geom::Point;
+use crate::shell::input::{wheel_factor, Gesture, Key, PointerKind};
+use crate::shell::Outcome;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, KeyboardEvent, PointerEvent, WheelEvent};
 
 /// Where a pointer is in its press: the DOM event that reported it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

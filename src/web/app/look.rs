@@ -1,9 +1,10 @@
 //! The instance's appearance: the player's stored choices, what the system
 //! prefers, and applying the theme to the style sheet and the canvas.
 
-use super::*;
+use super::{wire, App, Shared};
 use crate::host::appearance::{appearance_key, Appearance};
 use crate::shell::theme::{SystemPrefs, Theme};
+use crate::web::dom::attr;
 
 /// The media queries that say what the system prefers.
 const LIGHT_QUERY: &str = "(prefers-color-scheme: light)";

@@ -10,7 +10,6 @@ mod look;
 mod panels;
 mod saves;
 
-use super::assets;
 use super::canvas::CanvasPainter;
 use super::dom::{self, attr, Listener};
 use super::panic;
@@ -18,11 +17,11 @@ use super::storage::LocalStore;
 use crate::games::{Entry, GameKind};
 use crate::host::aside;
 use crate::host::params::{parse_query, query_for, ParamProblem};
-use crate::host::save::{self, save_key, MemoryStore, Store};
+use crate::host::save::{save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
 use crate::shell::daily::Day;
-use crate::shell::geom::{backing_store, Fit, Point, Size};
-use crate::shell::input::{wheel_factor, Gesture, GestureTracker, Key, PointerKind};
+use crate::shell::geom::{backing_store, Fit, Size};
+use crate::shell::input::GestureTracker;
 use crate::shell::{Game, Outcome};
 use crate::util::rng::Seed;
 use crate::util::text_lines::capitalised;
@@ -35,11 +34,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    CanvasRenderingContext2d, Event, HtmlButtonElement, HtmlCanvasElement, HtmlElement,
-    HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, PointerEvent, ResizeObserver,
-    WheelEvent,
-};
+use web_sys::{Event, HtmlElement, ResizeObserver};
 
 /// The style sheet, scoped under `.parlour`, injected into each instance so
 /// that embedding needs no extra file and touches no host styles.

@@ -1,7 +1,17 @@
 //! The panels: rules, statistics, records and settings.
 
-use super::*;
+use super::{with_app, App};
+use crate::games::GameKind;
+use crate::host::params::query_for;
 use crate::shell::theme::ThemeChoice;
+use crate::shell::Outcome;
+use crate::web::assets;
+use crate::web::dom::{self, attr, Listener};
+use std::cell::RefCell;
+use std::rc::Weak;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 
 impl App {
     pub(super) fn open_panel(&mut self, heading: &str, body: &HtmlElement) {
