@@ -93,25 +93,38 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     }
 }
 
-/// A helper that answers in the asker's own thread, at once: for native play
-/// that judges as the page with its workers does (the browser tests' mirrors
-/// of the page's game). Install it with
-/// [`helper::install`](crate::shell::helper::install).
+/// A helper's port that answers in the asker's own thread, at once: for
+/// native play that judges as the page with its workers does (the browser
+/// tests' mirrors of the page's game). Give a game
+/// `Helper::new(Rc::new(Here))` ([`crate::shell::Game::set_helper`]).
 #[cfg(not(target_arch = "wasm32"))]
-pub const HERE: crate::shell::helper::Helper = crate::shell::helper::Helper {
-    post: answer_here,
-    close: |_| {},
-};
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Here;
 
-/// [`HERE`]'s post: answers `message`, asked at `desk`, at once.
 #[cfg(not(target_arch = "wasm32"))]
-fn answer_here(desk: u32, message: &str, _replacing: bool) -> bool {
-    let start = std::time::Instant::now();
-    let clock = || start.elapsed().as_secs_f64() * 1000.0;
-    if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
-        crate::shell::helper::deliver(desk, &reply);
+impl crate::shell::helper::Port for Here {
+    fn post(
+        &self,
+        desk: u32,
+        message: &str,
+        _replacing: bool,
+        mail: &crate::shell::helper::Mailbox,
+    ) -> bool {
+        let start = std::time::Instant::now();
+        let clock = || start.elapsed().as_secs_f64() * 1000.0;
+        if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
+            mail.deliver(desk, &reply);
+        }
+        true
     }
-    true
+
+    fn close(&self, _desk: u32) {}
+}
+
+/// A helper that answers here, at once ([`Here`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn here() -> crate::shell::helper::Helper {
+    crate::shell::helper::Helper::new(std::rc::Rc::new(Here))
 }
 
 /// The page's side: reads the worker's answer; a refusal, or anything
@@ -210,19 +223,17 @@ mod tests {
     #[test]
     #[cfg(not(target_arch = "wasm32"))]
     fn a_helper_here_answers_at_once() {
-        use crate::shell::helper::{self, Reply};
-        helper::install(HERE);
-        let desk = helper::Desk::default();
-        let ticket = helper::ask(&desk, || question(&deal(3, 1))).expect("asked");
+        use crate::shell::helper::Reply;
+        let desk = here().desk();
+        let ticket = desk.ask(|| question(&deal(3, 1))).expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
         };
         assert_eq!(
-            helper::answer(&ticket),
+            desk.answer(&ticket),
             Reply::Answered(Answer::Solved(lost).to_string())
         );
-        helper::fail();
     }
 
     #[test]
