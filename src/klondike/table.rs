@@ -367,11 +367,6 @@ impl Ui {
 
     /// One frame of judging; whether it goes on.
     fn judging(&mut self, g: &Game) -> bool {
-        // A position being judged here when the page's helper arrives (the
-        // page gives it once the game is open) is asked of the helper.
-        if self.desk.is_none() && g.helper.is_some() && matches!(self.judge, Some(Judge::Here(_))) {
-            self.judge(g);
-        }
         match self.judge.as_mut() {
             None => return false,
             Some(Judge::Here(job)) => {
