@@ -93,38 +93,25 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     }
 }
 
-/// A helper's port that answers in the asker's own thread, at once: for
-/// native play that judges as the page with its workers does (the browser
-/// tests' mirrors of the page's game). Give a game
-/// `Helper::new(Rc::new(Here))` ([`crate::shell::Game::set_helper`]).
+/// A helper that answers in the asker's own thread, at once: for native play
+/// that judges as the page with its workers does (the browser tests' mirrors
+/// of the page's game). Install it with
+/// [`helper::install`](crate::shell::helper::install).
 #[cfg(not(target_arch = "wasm32"))]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Here;
+pub const HERE: crate::shell::helper::Helper = crate::shell::helper::Helper {
+    post: answer_here,
+    close: |_| {},
+};
 
+/// [`HERE`]'s post: answers `message`, asked at `desk`, at once.
 #[cfg(not(target_arch = "wasm32"))]
-impl crate::shell::helper::Port for Here {
-    fn post(
-        &self,
-        desk: u32,
-        message: &str,
-        _replacing: bool,
-        mail: &crate::shell::helper::Mailbox,
-    ) -> bool {
-        let start = std::time::Instant::now();
-        let clock = || start.elapsed().as_secs_f64() * 1000.0;
-        if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
-            mail.deliver(desk, &reply);
-        }
-        true
+fn answer_here(desk: u32, message: &str, _replacing: bool) -> bool {
+    let start = std::time::Instant::now();
+    let clock = || start.elapsed().as_secs_f64() * 1000.0;
+    if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
+        crate::shell::helper::deliver(desk, &reply);
     }
-
-    fn close(&self, _desk: u32) {}
-}
-
-/// A helper that answers here, at once ([`Here`]).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn here() -> crate::shell::helper::Helper {
-    crate::shell::helper::Helper::new(std::rc::Rc::new(Here))
+    true
 }
 
 /// The page's side: reads the worker's answer; a refusal, or anything
@@ -223,17 +210,19 @@ mod tests {
     #[test]
     #[cfg(not(target_arch = "wasm32"))]
     fn a_helper_here_answers_at_once() {
-        use crate::shell::helper::Reply;
-        let desk = here().desk();
-        let ticket = desk.ask(|| question(&deal(3, 1))).expect("asked");
+        use crate::shell::helper::{self, Reply};
+        helper::install(HERE);
+        let desk = helper::Desk::default();
+        let ticket = helper::ask(&desk, || question(&deal(3, 1))).expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
         };
         assert_eq!(
-            desk.answer(&ticket),
+            helper::answer(&ticket),
             Reply::Answered(Answer::Solved(lost).to_string())
         );
+        helper::fail();
     }
 
     #[test]

@@ -783,56 +783,39 @@ fn daily_cost() {
 /// answers the pending one with the summary search when told to (the page's
 /// worker answers between frames). Dropped, it fails, as a worker that
 /// stopped would, and the helper is gone.
-struct Worker {
-    port: std::rc::Rc<StandIn>,
-    helper: helper::Helper,
-}
+struct Worker;
 
-/// The stand-in's port: the message posted last, its desk, and the way back.
-#[derive(Default)]
-struct StandIn {
-    posted: std::cell::RefCell<Option<(u32, String, helper::Mailbox)>>,
-}
-
-impl helper::Port for StandIn {
-    fn post(&self, desk: u32, message: &str, _: bool, mail: &helper::Mailbox) -> bool {
-        *self.posted.borrow_mut() = Some((desk, message.to_owned(), mail.clone()));
-        true
-    }
-    fn close(&self, _: u32) {}
+thread_local! {
+    /// The message posted last to the stand-in, and its desk.
+    static POSTED: std::cell::RefCell<Option<(u32, String)>> = const { std::cell::RefCell::new(None) };
 }
 
 impl Worker {
     fn install() -> Worker {
-        let port = std::rc::Rc::new(StandIn::default());
-        let helper = helper::Helper::new(port.clone());
-        Worker { port, helper }
-    }
-
-    /// A game of `seed` whose positions go to this worker.
-    fn game(&self, seed: u64) -> Klondike {
-        let mut k = game(seed);
-        k.set_helper(self.helper.clone());
-        k.new_game(Seed(seed));
-        k
+        helper::install(helper::Helper {
+            post: |desk, message, _| {
+                POSTED.set(Some((desk, message.to_owned())));
+                true
+            },
+            close: |_| {},
+        });
+        Worker
     }
 
     /// Answers the message posted last; whether there was one.
     fn answer(&self) -> bool {
-        let Some((desk, message, mail)) = self.port.posted.borrow_mut().take() else {
+        let Some((desk, message)) = POSTED.take() else {
             return false;
         };
         let reply = helper::reply(&message, |q| crate::klondike::remote::answer(q, || 0.0));
-        mail.deliver(desk, &reply.expect("a message"));
+        helper::deliver(desk, &reply.expect("a message"));
         true
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        if let Some((_, _, mail)) = self.port.posted.borrow_mut().take() {
-            mail.fail();
-        }
+        helper::fail();
     }
 }
 
@@ -847,7 +830,7 @@ fn with_the_pages_helper_a_fresh_deals_indicator_is_decided() {
         .into_iter()
         .zip(["Cannot be won", "Still winnable"])
     {
-        let mut k = worker.game(seed);
+        let mut k = game(seed);
         k.set_option("indicator", "on").unwrap();
         k.new_game(Seed(seed));
         k.tick(0.0);
@@ -874,7 +857,7 @@ fn a_hint_follows_the_helpers_winning_line() {
         "{on_its_own}"
     );
     let worker = Worker::install();
-    let mut k = worker.game(30);
+    let mut k = game(30);
     assert!(worker.answer());
     k.tick(0.0);
     let said = k.hint().message.unwrap_or_default();
@@ -886,7 +869,7 @@ fn a_hint_follows_the_helpers_winning_line() {
 #[test]
 fn a_move_makes_the_helper_judge_the_new_position() {
     let worker = Worker::install();
-    let mut k = worker.game(30);
+    let mut k = game(30);
     assert!(worker.answer());
     k.tick(0.0);
     let first = k
@@ -904,10 +887,9 @@ fn a_move_makes_the_helper_judge_the_new_position() {
 #[test]
 fn when_the_helper_fails_the_game_judges_for_itself() {
     let worker = Worker::install();
-    let mut k = worker.game(1);
+    let mut k = game(1);
     k.set_option("indicator", "on").unwrap();
     k.new_game(Seed(1));
-    let helper = worker.helper.clone();
     drop(worker);
     let mut now = 0.0;
     let bound = JUDGE_NODES.div_ceil(u64::from(JOB_PACE.first_slice)) + 3;
@@ -917,5 +899,5 @@ fn when_the_helper_fails_the_game_judges_for_itself() {
     }
     assert_eq!(k.ui().verdict(), Some("Still winnable"));
     // Later positions are judged here from the start.
-    assert!(helper.failed());
+    assert!(!helper::present());
 }

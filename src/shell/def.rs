@@ -8,7 +8,6 @@
 use crate::shell::daily::DailyDeal;
 use crate::shell::drag::{Grip, Lift};
 use crate::shell::geom::{Point, Size};
-use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Position, Seat};
@@ -116,9 +115,6 @@ pub struct View<'a, D: GameDef> {
     pub drag: Option<Lift<'a, D::Piece>>,
     /// The page's clock to time a search's slices by (none natively).
     pub work_clock: Option<WorkClock>,
-    /// The page's helper, to answer questions away from its thread (none
-    /// natively).
-    pub helper: Option<&'a Helper>,
 }
 
 /// A game read from a record: what it was set up with and its moves.

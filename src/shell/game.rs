@@ -8,7 +8,6 @@
 use crate::shell::codec::StateError;
 use crate::shell::daily::Day;
 use crate::shell::geom::Size;
-use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{OptionError, OptionSpec};
 use crate::shell::paint::Painter;
@@ -154,10 +153,6 @@ pub trait Game {
     /// and solvers' slices of work by; natively there is none, and slices
     /// follow the frames ([`crate::shell::think::Thinker::timed`]).
     fn set_work_clock(&mut self, _clock: Option<WorkClock>) {}
-
-    /// The page's helper, to answer the game's questions away from the
-    /// page's thread ([`crate::shell::helper`]); natively there is none.
-    fn set_helper(&mut self, _helper: Helper) {}
 
     /// The game as the body of a link that replays it: its start, when not
     /// the deal's own, and its moves (framed and checked by `host::link`).

@@ -12,7 +12,7 @@ use parlour::klondike::rules::{Move, Pile};
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
 use parlour::shell::geom::{Fit, Point, Size};
-use parlour::shell::Game;
+use parlour::shell::{helper, Game};
 use parlour::Seed;
 use std::time::Duration;
 
@@ -31,9 +31,9 @@ pub enum End {
 /// judged by the summary search, as the page's worker judges them (at once,
 /// here, where the page's play-through waits for the worker's verdict).
 pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
+    helper::install(remote::HERE);
     let mut k = Klondike::new(Seed(seed));
     k.set_reduced_motion(true);
-    k.set_helper(remote::here());
     for (key, v) in pairs {
         k.set_option(key, v).expect("a valid option");
     }

@@ -115,7 +115,6 @@ impl<D: GameDef> Shell<D> {
                 dailies: Dailies::default(),
                 screen: Screen::default(),
                 drag: None,
-                helper: None,
             },
             ui: D::Ui::default(),
             thinker: None,
@@ -155,7 +154,6 @@ impl<D: GameDef> Shell<D> {
         next.table.dailies = std::mem::take(&mut self.table.dailies);
         next.table.screen = self.table.screen;
         next.table.screen.cheer = None;
-        next.table.helper = self.table.helper.take();
         *self = next.dealt(how);
     }
 

@@ -9,7 +9,6 @@ use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome};
 use crate::shell::geom::clamp;
 use crate::shell::geom::Size;
-use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{find_spec, OptionError, OptionSpec};
 use crate::shell::paint::Painter;
@@ -179,10 +178,6 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn set_work_clock(&mut self, clock: Option<WorkClock>) {
         self.table.screen.work_clock = clock;
-    }
-
-    fn set_helper(&mut self, helper: Helper) {
-        self.table.helper = Some(helper);
     }
 
     fn link_body(&self) -> Vec<u8> {
@@ -396,7 +391,6 @@ impl<D: GameDef> Game for Shell<D> {
         );
         next.table.elapsed_ms = rec.elapsed_ms;
         next.table.screen = self.table.screen;
-        next.table.helper = self.table.helper.take();
         next.table.stats = rec.stats;
         next.table.daily = rec.daily;
         next.table.dailies = rec.dailies;

@@ -5,7 +5,6 @@ use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{Event, GameDef, View};
 use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
-use crate::shell::helper::Helper;
 use crate::shell::position::{Position, Seat};
 use crate::shell::theme::Theme;
 use crate::shell::think::WorkClock;
@@ -50,8 +49,6 @@ pub(super) struct Table<D: GameDef> {
     pub(super) screen: Screen,
     /// The piece a person holds or that flies home.
     pub(super) drag: Option<Drag<D::Piece>>,
-    /// The page's helper (none natively): kept from one game to the next.
-    pub(super) helper: Option<Helper>,
 }
 
 impl<D: GameDef> Table<D> {
@@ -72,7 +69,6 @@ impl<D: GameDef> Table<D> {
             board: self.screen.board,
             drag: self.drag.as_ref().and_then(|d| d.lift(self.screen.now)),
             work_clock: self.screen.work_clock,
-            helper: self.helper.as_ref(),
         }
     }
 

@@ -21,7 +21,6 @@ use crate::host::save::{save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
 use crate::shell::daily::Day;
 use crate::shell::geom::{backing_store, Fit, Size};
-use crate::shell::helper::Helper;
 use crate::shell::input::GestureTracker;
 use crate::shell::{Game, Outcome};
 use crate::util::rng::Seed;
@@ -120,8 +119,6 @@ pub struct App {
     theme: crate::shell::theme::Theme,
     /// The date the host or a test set as today, in place of the clock's.
     today: Option<Day>,
-    /// The helper that answers the games' questions in Web Workers.
-    helper: Helper,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -167,6 +164,7 @@ fn fresh_seed() -> Seed {
 /// Mounts an instance into `root`.
 pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::install();
+    super::worker::install();
     let id = super::next_id();
     // A panic while this instance is built stops this instance only.
     let _active = panic::enter(id);
@@ -206,7 +204,6 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         appearance: Default::default(),
         theme: Default::default(),
         today: None,
-        helper: Helper::new(Rc::new(super::worker::Workers::default())),
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -344,7 +341,6 @@ impl App {
         game.set_theme(self.theme);
         // The computers' and solvers' slices are timed by the page's clock.
         game.set_work_clock(Some(dom::now_ms));
-        game.set_helper(self.helper.clone());
         game.set_today(self.today());
         self.host.pending = self.host.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
