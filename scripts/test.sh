@@ -30,7 +30,7 @@ step "the site's release build, once for every browser test (scripts/build-site.
 scripts/build-site.sh --release target/e2e-dist
 export PARLOUR_SITE=target/e2e-dist
 step "cargo test (the workspace: unit, doc, property and end-to-end browser tests)"
-cargo test --workspace
+cargo test --workspace -- --test-threads=4
 step "cargo test --target wasm32-unknown-unknown (in-browser unit tests)"
 cargo test --target wasm32-unknown-unknown --features page --test web
 step "size report of the release build"

@@ -136,7 +136,7 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
     .await;
     b.wait_for(
         "the refusal",
-        "return document.querySelector('.parlour-sr-only').textContent.startsWith('Not allowed');",
+        "return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')).startsWith('Not allowed');",
     )
     .await;
     assert_eq!(
@@ -156,7 +156,7 @@ async fn dragging_a_card_moves_it_and_an_illegal_drop_changes_nothing() {
         .await;
     assert_eq!(moves(&b).await.first(), Some(&mv.to_string()));
     assert!(b
-        .js("return document.querySelector('.parlour-sr-only').textContent;")
+        .js("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message'));")
         .await
         .as_str()
         .unwrap()
@@ -384,7 +384,7 @@ async fn the_daily_deal_is_searched_between_frames_with_its_status_shown() {
     )
     .await;
     let said = b
-        .js("return document.querySelector('.parlour-sr-only').textContent;")
+        .js("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message'));")
         .await;
     assert!(
         said.as_str()
@@ -409,4 +409,103 @@ async fn the_daily_deal_is_searched_between_frames_with_its_status_shown() {
     assert_eq!(before, after);
     b.assert_clean_console(name).await;
     b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_rule_change_asks_before_it_ends_a_game_in_progress() {
+    if !enabled("a_rule_change_asks_before_it_ends_a_game_in_progress") {
+        return;
+    }
+    for (w, h) in [(360, 640), (1280, 800)] {
+        let b = browser(w, h).await;
+        open_seed(&b, 5).await;
+        let (el, _) = canvas(&b).await;
+        el.send_keys("d").await.unwrap();
+        b.wait_for("a deal", "return window.parlour.moves().length > 0;")
+            .await;
+        let played = moves(&b).await.len();
+        common::press(&b, "settings").await;
+        // Grouped: the rules, then what applies at once; selects a thumb can hit.
+        let headings = b
+            .js("return [...document.querySelectorAll('.parlour-settings h3')].map(h => h.textContent);")
+            .await;
+        assert_eq!(
+            headings,
+            serde_json::json!(["Rules", "Play and display", "Appearance"])
+        );
+        let smallest = b
+            .js("return Math.min(...[...document.querySelectorAll('.parlour-settings select')].filter(s => s.checkVisibility()).map(s => s.getBoundingClientRect().height));")
+            .await;
+        assert!(
+            smallest.as_f64().unwrap_or(0.0) >= 44.0,
+            "{w}x{h}: {smallest}"
+        );
+        // Only what applies: Klondike's stock options, not Easthaven's or Vegas'.
+        const SHOWN: &str = "return [...document.querySelectorAll('.parlour-settings select')].filter(s => s.checkVisibility()).map(s => s.name);";
+        let shown = b.js(SHOWN).await;
+        let has = |shown: &Value, key: &str| {
+            shown
+                .as_array()
+                .is_some_and(|a| a.contains(&serde_json::json!(key)))
+        };
+        assert!(has(&shown, "draw") && has(&shown, "passes"), "{shown}");
+        for key in ["decks", "space", "vegas-undo", "recycle-penalty"] {
+            assert!(!has(&shown, key), "{key}: {shown}");
+        }
+        let change = "const s = document.querySelector('select[name=variant]'); \
+                      s.value = 'agnes'; s.dispatchEvent(new Event('change'));";
+        const ASKED: &str = "const c = document.querySelector('.parlour-rule-confirm'); \
+                             return c.checkVisibility() ? c.textContent : null;";
+        b.js(change).await;
+        let asked = b.js(ASKED).await;
+        assert!(
+            asked
+                .as_str()
+                .unwrap_or_default()
+                .contains("the one in progress ends"),
+            "{w}x{h}: {asked}"
+        );
+        b.screenshot(&format!("settings-confirm-{w}x{h}")).await;
+        // Keep playing: nothing changes, the select goes back.
+        common::press(&b, "keep-playing").await;
+        assert_eq!(b.js(ASKED).await, Value::Null);
+        assert_eq!(
+            b.js("return document.querySelector('select[name=variant]').value;")
+                .await,
+            serde_json::json!("klondike")
+        );
+        assert_eq!(moves(&b).await.len(), played, "the game goes on");
+        // Asked and kept a second time: the select goes back to the game's rule again.
+        b.js(change).await;
+        common::press(&b, "keep-playing").await;
+        assert_eq!(
+            b.js("return document.querySelector('select[name=variant]').value;")
+                .await,
+            serde_json::json!("klondike")
+        );
+        // Asked again and answered: a new game under the new rule.
+        b.js(change).await;
+        common::press(&b, "deal-anew").await;
+        b.wait_for(
+            "a new Agnes game",
+            "return window.parlour.moves().length === 0 && window.parlour.query().includes('variant=agnes');",
+        )
+        .await;
+        // No move yet: Easthaven is dealt at once, and shows its own options.
+        common::press(&b, "settings").await;
+        b.js("const s = document.querySelector('select[name=variant]'); \
+              s.value = 'easthaven'; s.dispatchEvent(new Event('change'));")
+            .await;
+        let shown = b.js(SHOWN).await;
+        assert!(has(&shown, "decks") && has(&shown, "space"), "{shown}");
+        assert!(!has(&shown, "draw") && !has(&shown, "passes"), "{shown}");
+        assert_eq!(
+            b.js(ASKED).await,
+            Value::Null,
+            "nothing to lose, nothing asked"
+        );
+        b.assert_clean_console(&format!("settings at {w}x{h}"))
+            .await;
+        b.close().await;
+    }
 }

@@ -6,16 +6,18 @@
 //! this program's glue and module, and starts it synchronously: a service
 //! worker's listeners must be added while its script first runs, and then
 //! this program adds them.
-//! - **install:** every file of the release into the release's own cache;
+//! - **install:** every file of the release (but the later ones) into the release's own cache;
 //!   a file that fails to come fails the install, and the old release stays.
 //! - **activate:** the other releases' caches go, and the open pages of this
 //!   release are taken under its control.
 //! - **fetch:** a read of the site is answered from the release's cache (a
-//!   page's query ignored), or else from the network.
+//!   page's query ignored), or else from the network; a file fetched only
+//!   when wanted (the sounds, [`parlour::host::offline::LATER`]) is kept in
+//!   the cache once fetched.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use parlour::host::offline::{answers, cache_name, is_stale};
+    use parlour::host::offline::{answers, cache_name, is_stale, keeps_when_fetched};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::{future_to_promise, JsFuture};
@@ -83,7 +85,7 @@ fn main() {
             if !answers(&request.method(), &request.url(), &home) {
                 return;
             }
-            let (sw, cache) = (sw.clone(), name.clone());
+            let (sw, cache, scope_url) = (sw.clone(), name.clone(), home.clone());
             let _ = ev.respond_with(&future_to_promise(async move {
                 let caches = sw.caches()?;
                 let cache: web_sys::Cache = JsFuture::from(caches.open(&cache)).await?.into();
@@ -94,7 +96,15 @@ fn main() {
                 if !kept.is_undefined() {
                     return Ok(kept);
                 }
-                JsFuture::from(sw.fetch_with_request(&request)).await
+                let fetched: web_sys::Response = JsFuture::from(sw.fetch_with_request(&request))
+                    .await?
+                    .into();
+                if fetched.ok() && keeps_when_fetched(&request.url(), &scope_url) {
+                    if let Ok(copy) = fetched.clone() {
+                        let _ = JsFuture::from(cache.put_with_request(&request, &copy)).await;
+                    }
+                }
+                Ok(fetched.into())
             }));
         }),
     );

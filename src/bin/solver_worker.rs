@@ -26,6 +26,9 @@ fn main() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
+    // A question posted while the module loaded may have found no handler:
+    // the page holds its first question until this word.
+    let _ = scope.post_message(&helper::READY.into());
 }
 
 /// Natively there is no worker: the command line solves in its own thread.

@@ -188,10 +188,15 @@ fn the_corner_prompt_asks_for_both_numbers() {
                     }
                     .lay(ui, p)
                 };
-                assert!(matches!(said, Action::Say(s) if s.contains("name the two numbers")));
+                let [a, b] = p.corner.unwrap();
+                let shows = format!("the corner shows {a} and {b}");
+                assert!(matches!(said, Action::Say(s) if s.contains(&shows)));
+                assert_eq!(
+                    d.ui().prompt.map(|(_, picks)| picks),
+                    Some([Some(a), Some(b)])
+                );
                 let scene = seating(&d).scene(d.ui(), board(), "", None);
                 assert!(matches!(scene.overlay, Some(Overlay::Corner { .. })));
-                let [a, b] = p.corner.unwrap();
                 let wrong = if a == 0 { 1 } else { 0 };
                 d.key(Key::Char(char::from(b'0' + wrong)), board());
                 d.key(Key::Char(char::from(b'0' + b)), board());
@@ -275,20 +280,13 @@ fn records_export_and_import() {
 }
 
 #[test]
-fn drawing_shows_tiles_pips_and_totals() {
+fn drawing_shows_tiles_and_their_pips_or_numerals() {
     use crate::shell::paint::{Op, Recorder};
     let mut d = with(&[("p2", "greedy")], 3);
     let_computers_play(&mut d);
     let mut r = Recorder::default();
     d.draw(&mut r, board());
-    let texts = r.texts();
     let tray = d.tray();
-    for t in &tray {
-        assert!(
-            texts.contains(&t.total().to_string().as_str()),
-            "{t}'s total"
-        );
-    }
     let pips: u32 = tray.iter().map(|t| t.total()).sum::<u32>()
         + d.position()
             .hand()
@@ -301,6 +299,19 @@ fn drawing_shows_tiles_pips_and_totals() {
     let mut r = Recorder::default();
     d.draw(&mut r, board());
     assert!(r.count(|op| matches!(op, Op::FillCircle(..))) < circles);
+    // Each side's number.
+    let numbers = |t: &Tile| {
+        t.to_string()
+            .split('-')
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let texts = r.texts();
+    for t in tray.iter().filter(|t| !t.is_boss()) {
+        for n in numbers(t) {
+            assert!(texts.contains(&n.as_str()), "{t}: {n}");
+        }
+    }
 }
 
 /// Ticks the page's clock `frame_ms` a frame until the hand ends, and checks
@@ -391,4 +402,45 @@ fn enter_asks_the_thinking_computer_to_play_now() {
     let out = d.key(Key::Enter, board());
     assert_eq!(out.message.as_deref(), Some("The computer moves now."));
     assert!(d.tick(1.0).changed, "it plays on the next frame");
+}
+
+#[test]
+fn a_star_hand_played_by_hint_and_enter_reaches_its_end_through_corner_plays() {
+    // Hint, then Enter (and Enter again at a corner prompt, which comes
+    // filled in): the hand goes on to its end, corner plays included.
+    let mut corners = 0;
+    for seed in 0..30 {
+        let mut d = with(&[("rules", "star"), ("p2", "greedy")], seed);
+        for _ in 0..200 {
+            let_computers_play(&mut d);
+            if seating(&d).hand_over() {
+                break;
+            }
+            let before = d.moves().len();
+            let said = d.hint().message.unwrap_or_default();
+            assert!(said.starts_with("Hint"), "seed {seed}: {said}");
+            let mut out = d.key(Key::Enter, board());
+            if d.ui().prompt.is_some() {
+                assert!(said.contains("corner to corner, naming"), "{said}");
+                corners += 1;
+                out = d.key(Key::Enter, board());
+            }
+            if d.moves().len() == before {
+                // Draw or pass: the banner's own button.
+                let hint = super::def::hint_move(d.position(), before, d.view().seed);
+                assert!(
+                    matches!(hint, Some(Move::Draw | Move::Pass)),
+                    "seed {seed}: {out:?}"
+                );
+                d.play_text(&hint.expect("a move").to_string())
+                    .expect("legal");
+            }
+            assert!(
+                d.moves().len() > before,
+                "seed {seed}: the hint's move was made"
+            );
+        }
+        assert!(seating(&d).hand_over(), "seed {seed}: the hand ended");
+    }
+    assert!(corners > 0, "some hands make a corner play");
 }

@@ -4,7 +4,7 @@
 //! zooming the table.
 
 use super::play::Play;
-use super::rules::{cell_text, Move, Placement};
+use super::rules::{Move, Placement};
 use super::table::{placement_on, Table, Ui};
 use super::view;
 use crate::shell::def::Action;
@@ -67,10 +67,16 @@ impl Table<'_> {
 
     /// Lays a placement chosen on screen: straight away, or via the corner prompt.
     pub(super) fn lay(&self, ui: &mut Ui, p: Placement) -> Act {
-        if p.corner.is_some() {
-            ui.prompt = Some((Placement { corner: None, ..p }, [None, None]));
+        if let Some([a, b]) = p.corner {
+            // The rules ask the player to name the corner's numbers; the
+            // tiles already show them, so the prompt comes filled in, to be
+            // confirmed (or changed).
+            ui.prompt = Some((Placement { corner: None, ..p }, [Some(a), Some(b)]));
             ui.snap = None;
-            return say("A corner-to-corner play: name the two numbers at the corner.");
+            return say(format!(
+                "A corner-to-corner play: the corner shows {a} and {b}. Enter or Play names them \
+                 and lays the tile."
+            ));
         }
         play(Move::Place(p))
     }
@@ -158,7 +164,11 @@ impl Table<'_> {
             return say("The table is fitted to the tiles.");
         }
         match self.m.hand().at(cell) {
-            Some(p) => say(format!("{} at {}.", p.tile, cell_text(cell))),
+            Some(p) => say(format!(
+                "The {}, {}.",
+                p.tile,
+                self.m.hand().cell_words(cell)
+            )),
             None => Action::Nothing,
         }
     }
@@ -283,6 +293,10 @@ impl Table<'_> {
                 let v = c as u8 - b'0';
                 if let Some((p, mut picks)) = ui.prompt {
                     if v <= self.m.rules().pips.max() {
+                        // Both named already: typing starts the pair over.
+                        if picks.iter().all(Option::is_some) {
+                            picks = [None, None];
+                        }
                         let slot = usize::from(picks[0].is_some());
                         picks[slot] = Some(v);
                         ui.prompt = Some((p, picks));
@@ -317,8 +331,8 @@ impl Table<'_> {
         ui.turn = p.at.turn;
         let [a, b, c] = p.at.tile.turned(p.at.turn);
         say(format!(
-            "{a}-{b}-{c} at {} ({} of {}). Enter lays it.",
-            cell_text(p.at.cell),
+            "{a}-{b}-{c} {} ({} of {}). Enter lays it.",
+            self.m.hand().cell_words(p.at.cell),
             i + 1,
             all.len()
         ))
@@ -390,9 +404,12 @@ impl Table<'_> {
                 ui.turn = p.at.turn;
                 ui.pick = Some(p);
                 let [a, b, c] = p.at.tile.turned(p.at.turn);
+                let corner = p.corner.map_or(String::new(), |[x, y]| {
+                    format!(" corner to corner, naming {x} and {y}")
+                });
                 say(format!(
-                    "Hint: lay {a}-{b}-{c} at {} (scores {points}). Enter lays it.",
-                    cell_text(p.at.cell)
+                    "Hint: lay {a}-{b}-{c} {}{corner} (scores {points}). Enter lays it.",
+                    self.m.hand().cell_words(p.at.cell)
                 ))
             }
             Move::Draw => say("Hint: nothing fits, so draw a tile."),

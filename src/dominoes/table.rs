@@ -5,7 +5,7 @@
 use super::ai::Level;
 use super::lattice::Cell;
 use super::play::Match;
-use super::rules::{cell_text, Effect, End, Move, Placed, Placement, Variant};
+use super::rules::{Effect, End, Move, Placed, Placement, Variant};
 use super::settings::{Faces as FacesSetting, Ghosts, Settings};
 use super::tile::Tile;
 use super::view::{Camera, Faces, Layout, Overlay, Scene, SeatLine, TileFace};
@@ -173,7 +173,11 @@ impl Table<'_> {
     pub fn describe(&self, seat: usize, mv: Move, e: &Effect) -> String {
         let who = self.seat_name(seat);
         let mut s = match mv {
-            Move::Place(p) => format!("{who} laid {} at {}", p.at.tile, cell_text(p.at.cell)),
+            Move::Place(p) => format!(
+                "{who} laid {} {}",
+                p.at.tile,
+                self.m.hand().cell_words(p.at.cell)
+            ),
             Move::Draw => format!("{who} drew a tile"),
             Move::Pass => format!("{who} passed"),
         };
@@ -350,7 +354,10 @@ impl Table<'_> {
                     Some(w) => format!("{} wins", self.seat_name(w)),
                     None => "A tie".to_owned(),
                 };
-                (title, "New game from the toolbar.".to_owned())
+                (
+                    title,
+                    "Game over: the result card has Play again.".to_owned(),
+                )
             } else {
                 (
                     format!("Hand {} is over", m.hand_number()),

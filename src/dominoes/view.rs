@@ -6,7 +6,7 @@ use super::lattice::{Cell, Lattice};
 use super::tile::Tile;
 use crate::shell::geom::clamp;
 use crate::shell::geom::{Point, Rect, Size};
-use crate::shell::paint::{Align, Color, Painter};
+use crate::shell::paint::{legible, Align, Color, Painter};
 use crate::shell::theme::Theme;
 
 /// A tile's side on the table at zoom 1, in board units.
@@ -18,8 +18,13 @@ const WIDTH: f64 = 1000.0;
 const NARROW: f64 = 560.0;
 const STRIP: f64 = 64.0;
 const BANNER: f64 = 44.0;
-const TRAY_SIDE: f64 = 62.0;
+/// A tray slot's side on a landscape board, and the tile drawn in it.
 const TRAY_ROW: f64 = 66.0;
+/// A tray slot's side on a portrait board: a phone's tiles at least 56 CSS
+/// pixels across.
+const TRAY_ROW_NARROW: f64 = 94.0;
+/// How much of its slot a tray tile spans.
+const TRAY_TILE: f64 = 0.94;
 
 const TABLE: Color = Color::rgb(0x1f, 0x4d, 0x3a);
 const FELT_LINE: Color = Color::rgba(255, 255, 255, 22);
@@ -78,14 +83,21 @@ pub struct Layout {
     pub tray: Rect,
     /// Tiles per tray row.
     pub per_row: usize,
+    /// A tray slot's side.
+    pub tray_row: f64,
 }
 
 impl Layout {
     /// The layout for a board and a hand of `tiles` tiles.
     pub fn new(board: Size, tiles: usize) -> Layout {
-        let per_row = ((board.w - 24.0) / TRAY_ROW).floor().max(1.0) as usize;
+        let tray_row = if board.w <= NARROW {
+            TRAY_ROW_NARROW
+        } else {
+            TRAY_ROW
+        };
+        let per_row = ((board.w - 24.0) / tray_row).floor().max(1.0) as usize;
         let rows = tiles.div_ceil(per_row).max(1) as f64;
-        let tray_h = rows * TRAY_ROW + 16.0;
+        let tray_h = rows * tray_row + 16.0;
         let tray = Rect::new(0.0, board.h - tray_h, board.w, tray_h);
         let banner = Rect::new(0.0, tray.y - BANNER, board.w, BANNER);
         let strip = Rect::new(0.0, 0.0, board.w, STRIP);
@@ -97,6 +109,7 @@ impl Layout {
             banner,
             tray,
             per_row,
+            tray_row,
         }
     }
 
@@ -105,11 +118,11 @@ impl Layout {
         let row = i / self.per_row;
         let in_row = (n - row * self.per_row).min(self.per_row);
         let col = i % self.per_row;
-        let width = in_row as f64 * TRAY_ROW;
+        let width = in_row as f64 * self.tray_row;
         let x0 = (self.board.w - width) / 2.0;
         Point::new(
-            x0 + (col as f64 + 0.5) * TRAY_ROW,
-            self.tray.y + 8.0 + (row as f64 + 0.5) * TRAY_ROW,
+            x0 + (col as f64 + 0.5) * self.tray_row,
+            self.tray.y + 8.0 + (row as f64 + 0.5) * self.tray_row,
         )
     }
 
@@ -117,7 +130,8 @@ impl Layout {
     pub fn tray_hit(&self, p: Point, n: usize) -> Option<usize> {
         (0..n).find(|&i| {
             let c = self.tray_slot(i, n);
-            (p.x - c.x).abs() < TRAY_ROW / 2.0 && (p.y - c.y).abs() < TRAY_ROW / 2.0
+            let half = self.tray_row / 2.0;
+            (p.x - c.x).abs() < half && (p.y - c.y).abs() < half
         })
     }
 
@@ -203,7 +217,7 @@ impl Camera {
 /// How tile faces show their numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Faces {
-    /// Pips along each side, the total in the centre (Richards).
+    /// Pips by each side (Richards).
     Pips,
     /// Numerals by each side.
     Numerals,
@@ -403,7 +417,7 @@ pub fn draw_tile(p: &mut dyn Painter, c: [Point; 3], face: &TileFace, scene: &Sc
     if face.tile.is_boss() {
         p.fill_polygon(&body, GOLD);
         p.stroke_polygon(&body, 1.5, EDGE);
-        p.text(m, "BOSS", side * 0.2, Align::Center, INK);
+        p.text(m, "BOSS", side * 0.24, Align::Center, INK);
         return;
     }
     p.fill_polygon(&body, IVORY);
@@ -413,33 +427,51 @@ pub fn draw_tile(p: &mut dyn Painter, c: [Point; 3], face: &TileFace, scene: &Sc
         let v = face.values[i];
         if scene.on_corners {
             // Tri-Ominos: the number sits in corner i.
-            let at = lerp(m, c[i], 0.58);
-            p.text(at, &v.to_string(), side * 0.2, Align::Center, INK);
+            let at = lerp(m, c[i], 0.56);
+            p.text(at, &v.to_string(), side * 0.24, Align::Center, INK);
             continue;
         }
         let (a, b) = (c[i], c[(i + 1) % 3]);
         let mid = lerp(a, b, 0.5);
         if numerals {
             p.text(
-                lerp(mid, m, 0.38),
+                lerp(mid, m, 0.45),
                 &v.to_string(),
-                side * 0.19,
+                side * 0.25,
                 Align::Center,
                 INK,
             );
         } else {
-            // The pips in a row along the side, a little inside it.
-            let n = f64::from(v);
-            for k in 0..v {
-                let t = 0.5 + (f64::from(k) - (n - 1.0) / 2.0) * 0.14;
-                let along = lerp(a, b, t);
-                p.fill_circle(lerp(along, m, 0.22), side * 0.04, INK);
-            }
+            draw_pips(p, v, (a, b), m, side);
         }
     }
-    if !scene.on_corners {
-        let total = face.values.iter().map(|&v| u32::from(v)).sum::<u32>();
-        p.text(m, &total.to_string(), side * 0.17, Align::Center, EDGE);
+    // The source prints the pip total in the centre. It is left off: what
+    // a player matches is each side's number, and the score strip and the
+    // play's message give the sums that score.
+}
+
+/// Draws `v` pips for the side from `a` to `b` of a tile centred on `m`: a
+/// row of up to three parallel to the side, well inside the tile's edge
+/// (so that neighbouring tiles' pips never run together), and the rest in a
+/// shorter row nearer the centre.
+fn draw_pips(p: &mut dyn Painter, v: u8, (a, b): (Point, Point), m: Point, side: f64) {
+    let rows: &[u8] = match v {
+        0 => &[],
+        1 => &[1],
+        2 => &[2],
+        3 => &[3],
+        4 => &[3, 1],
+        _ => &[3, 2],
+    };
+    let mid = lerp(a, b, 0.5);
+    let along = Point::new((b.x - a.x) / side, (b.y - a.y) / side);
+    for (r, &n) in rows.iter().enumerate() {
+        let centre = lerp(mid, m, if r == 0 { 0.36 } else { 0.64 });
+        for k in 0..n {
+            let off = (f64::from(k) - f64::from(n - 1) / 2.0) * 0.135 * side;
+            let at = Point::new(centre.x + along.x * off, centre.y + along.y * off);
+            p.fill_circle(at, side * 0.048, INK);
+        }
     }
 }
 
@@ -491,16 +523,16 @@ fn draw_strip(p: &mut dyn Painter, layout: &Layout, seats: &[SeatLine], ink: &Pa
             p.stroke_rect(r, 8.0, 2.0, SELECTED);
         }
         p.text(
-            Point::new(r.x + 12.0, r.y + 18.0),
+            Point::new(r.x + 12.0, r.y + 17.0),
             &s.name,
-            17.0,
+            legible(p, 17.0),
             Align::Left,
             ink.text,
         );
         p.text(
-            Point::new(r.x + 12.0, r.y + 39.0),
+            Point::new(r.x + 12.0, r.y + 40.0),
             &format!("{} tiles", s.tiles),
-            14.0,
+            legible(p, 14.0),
             Align::Left,
             ink.dim,
         );
@@ -518,13 +550,21 @@ fn draw_banner(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
     let b = layout.banner;
     p.fill_rect(b, 0.0, Color::rgba(0, 0, 0, 70));
     // A long score breakdown shrinks to fit (a character is about half as
-    // wide as the font is tall), down to a size still read on a phone.
+    // wide as the font is tall), down to a size still read on a phone; past
+    // that it is cut short (the message line under the board has it whole).
     let room = b.w - 28.0 - if scene.button.is_some() { 200.0 } else { 0.0 };
     let chars = scene.banner.chars().count().max(1) as f64;
-    let size = clamp(room / (0.52 * chars), 11.0, 16.0);
+    let size = clamp(room / (0.52 * chars), legible(p, 11.0), legible(p, 16.0));
+    let fits = (room / (0.52 * size)).max(1.0) as usize;
+    let text = if (chars as usize) > fits {
+        let cut: String = scene.banner.chars().take(fits.saturating_sub(1)).collect();
+        format!("{cut}…")
+    } else {
+        scene.banner.clone()
+    };
     p.text(
         Point::new(b.x + 14.0, b.y + b.h / 2.0),
-        &scene.banner,
+        &text,
         size,
         Align::Left,
         TEXT,
@@ -532,7 +572,7 @@ fn draw_banner(p: &mut dyn Painter, layout: &Layout, scene: &Scene) {
     if let Some(label) = &scene.button {
         let r = layout.banner_button();
         p.fill_rect(r, 6.0, BUTTON);
-        p.text(r.center(), label, 16.0, Align::Center, TEXT);
+        p.text(r.center(), label, legible(p, 16.0), Align::Center, TEXT);
     }
 }
 
@@ -542,7 +582,7 @@ fn draw_tray(p: &mut dyn Painter, layout: &Layout, scene: &Scene, ink: &Panels) 
         p.text(
             layout.tray.center(),
             "The hands are hidden",
-            16.0,
+            legible(p, 16.0),
             Align::Center,
             ink.dim,
         );
@@ -553,10 +593,14 @@ fn draw_tray(p: &mut dyn Painter, layout: &Layout, scene: &Scene, ink: &Panels) 
         let at = layout.tray_slot(i, n);
         let dragged = scene.dragging.is_some() && scene.selected == Some(i);
         if scene.selected == Some(i) {
-            p.fill_circle(at, TRAY_ROW * 0.48, Color::rgba(0x6b, 0xc1, 0xff, 60));
+            p.fill_circle(
+                at,
+                layout.tray_row * 0.48,
+                Color::rgba(0x6b, 0xc1, 0xff, 60),
+            );
         }
         if !dragged {
-            draw_tile(p, triangle(at, TRAY_SIDE), face, scene);
+            draw_tile(p, triangle(at, layout.tray_row * TRAY_TILE), face, scene);
         }
     }
 }
@@ -597,7 +641,7 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
             p.text(
                 Point::new(c.x, c.y + 20.0),
                 &format!("Pass the device to {name}, then tap to show the tiles."),
-                18.0,
+                legible(p, 18.0),
                 Align::Center,
                 DIM,
             );
@@ -620,7 +664,7 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
                 p.text(
                     Point::new(board.w / 2.0, top + 50.0 + 30.0 * i as f64),
                     l,
-                    18.0,
+                    legible(p, 18.0),
                     Align::Center,
                     TEXT,
                 );
@@ -628,7 +672,7 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
             p.text(
                 Point::new(board.w / 2.0, top + 70.0 + 30.0 * lines.len() as f64),
                 action,
-                16.0,
+                legible(p, 16.0),
                 Align::Center,
                 DIM,
             );
@@ -641,7 +685,7 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
             p.text(
                 Point::new(b.x + b.w / 2.0, b.y + 34.0),
                 "Corner to corner: name the corner's two numbers",
-                16.0,
+                legible(p, 16.0),
                 Align::Center,
                 TEXT,
             );
@@ -652,10 +696,16 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
                 p.text(r.center(), &v.to_string(), 22.0, Align::Center, TEXT);
             }
             p.fill_rect(play, 6.0, BUTTON);
-            p.text(play.center(), "Play", 18.0, Align::Center, TEXT);
+            p.text(play.center(), "Play", legible(p, 18.0), Align::Center, TEXT);
             p.fill_rect(cancel, 6.0, PANEL);
             p.stroke_rect(cancel, 6.0, 1.5, DIM);
-            p.text(cancel.center(), "Cancel", 18.0, Align::Center, TEXT);
+            p.text(
+                cancel.center(),
+                "Cancel",
+                legible(p, 18.0),
+                Align::Center,
+                TEXT,
+            );
         }
     }
 }
@@ -663,6 +713,19 @@ fn draw_overlay(p: &mut dyn Painter, board: Size, o: &Overlay) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_phone_s_tray_tiles_are_at_least_56_css_pixels() {
+        use crate::shell::geom::Fit;
+        // A 360 px phone's stage, short (a two-line message) and tall.
+        for css in [Size::new(360.0, 430.0), Size::new(360.0, 560.0)] {
+            let board = board_size(css);
+            let scale = Fit::new(board, css).scale;
+            let layout = Layout::new(board, 19);
+            let tile = layout.tray_row * TRAY_TILE * scale;
+            assert!(tile >= 56.0, "{css:?}: {tile} px");
+        }
+    }
 
     #[test]
     fn tray_slots_hit_themselves_and_fit_the_board() {

@@ -9,6 +9,9 @@ use std::fmt;
 pub struct Appearance {
     /// Light, dark, high contrast, or as the system prefers.
     pub theme: ThemeChoice,
+    /// Sound effects: off unless the player turns them on (the sounds are
+    /// fetched only then).
+    pub sounds: bool,
 }
 
 /// Why a stored appearance record was not read.
@@ -18,6 +21,8 @@ pub enum AppearanceError {
     NotAPair(usize),
     /// The theme is not one Parlour knows.
     Theme(UnknownTheme),
+    /// Sounds are neither `on` nor `off`.
+    Sounds(String),
     /// Longer than any record this build writes.
     TooLong,
 }
@@ -27,6 +32,7 @@ impl fmt::Display for AppearanceError {
         match self {
             AppearanceError::NotAPair(line) => write!(f, "line {line} is not name=value"),
             AppearanceError::Theme(e) => e.fmt(f),
+            AppearanceError::Sounds(v) => write!(f, "sounds are \"on\" or \"off\", not \"{v}\""),
             AppearanceError::TooLong => f.write_str("the record is too long"),
         }
     }
@@ -40,7 +46,8 @@ const MAX_LEN: usize = 1024;
 impl Appearance {
     /// The stored form: one `name=value` line per choice.
     pub fn to_text(self) -> String {
-        format!("theme={}\n", self.theme.slug())
+        let sounds = if self.sounds { "on" } else { "off" };
+        format!("theme={}\nsounds={sounds}\n", self.theme.slug())
     }
 
     /// Reads the stored form. Names this build does not know are skipped, so
@@ -57,8 +64,12 @@ impl Appearance {
             let (name, value) = line
                 .split_once('=')
                 .ok_or(AppearanceError::NotAPair(i + 1))?;
-            if name.trim() == "theme" {
-                a.theme = value.trim().parse().map_err(AppearanceError::Theme)?;
+            match (name.trim(), value.trim()) {
+                ("theme", v) => a.theme = v.parse().map_err(AppearanceError::Theme)?,
+                ("sounds", "on") => a.sounds = true,
+                ("sounds", "off") => a.sounds = false,
+                ("sounds", v) => return Err(AppearanceError::Sounds(v.to_owned())),
+                _ => {}
             }
         }
         Ok(a)
@@ -83,9 +94,17 @@ mod tests {
     #[test]
     fn every_choice_round_trips() {
         for theme in ThemeChoice::ALL {
-            let a = Appearance { theme };
-            assert_eq!(Appearance::parse(&a.to_text()), Ok(a));
+            for sounds in [false, true] {
+                let a = Appearance { theme, sounds };
+                assert_eq!(Appearance::parse(&a.to_text()), Ok(a));
+            }
         }
+        assert!(!Appearance::default().sounds, "sounds are off at first");
+        // A record from before sounds keeps them off.
+        assert_eq!(
+            Appearance::parse("theme=dark\n").map(|a| a.sounds),
+            Ok(false)
+        );
         assert_eq!(Appearance::parse(""), Ok(Appearance::default()));
     }
 
@@ -95,6 +114,9 @@ mod tests {
         assert_eq!(a.theme, ThemeChoice::Contrast);
         let e = Appearance::parse("theme=sepia").unwrap_err();
         assert!(e.to_string().contains("sepia"), "{e}");
+        let e = Appearance::parse("sounds=loud").unwrap_err();
+        assert_eq!(e, AppearanceError::Sounds("loud".into()));
+        assert!(e.to_string().contains("\"loud\""), "{e}");
         assert_eq!(
             Appearance::parse("theme=dark\ngarbage"),
             Err(AppearanceError::NotAPair(2))

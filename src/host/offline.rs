@@ -31,6 +31,18 @@ pub fn answers(method: &str, url: &str, scope: &str) -> bool {
     method == "GET" && url.starts_with(scope)
 }
 
+/// The folder of the release's files that are fetched only when wanted
+/// (the sound effects, once a player turns them on): not cached at install,
+/// but kept once fetched, so that they too play offline after.
+pub const LATER: &str = "sounds/";
+
+/// Whether a fetched response for `url` goes into the release's cache: a
+/// file of [`LATER`]'s under the worker's `scope`.
+pub fn keeps_when_fetched(url: &str, scope: &str) -> bool {
+    url.strip_prefix(scope)
+        .is_some_and(|path| path.starts_with(LATER) && !path.contains(['?', '#']))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +72,26 @@ mod tests {
         ));
         assert!(!answers("GET", "https://example.org/other/", scope));
         assert!(!answers("GET", "https://cdn.example.com/x.js", scope));
+    }
+
+    #[test]
+    fn only_the_later_files_are_kept_when_fetched() {
+        let scope = "https://example.org/games/parlour/";
+        assert!(keeps_when_fetched(
+            "https://example.org/games/parlour/sounds/move.wav",
+            scope
+        ));
+        assert!(!keeps_when_fetched(
+            "https://example.org/games/parlour/klondike.html",
+            scope
+        ));
+        assert!(!keeps_when_fetched(
+            "https://example.org/other/sounds/move.wav",
+            scope
+        ));
+        assert!(!keeps_when_fetched(
+            "https://example.org/games/parlour/sounds/move.wav?x=1",
+            scope
+        ));
     }
 }

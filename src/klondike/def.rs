@@ -85,6 +85,10 @@ impl GameDef for KlondikeDef {
         NO_PACE
     }
 
+    fn applies(settings: &Settings, key: &str) -> bool {
+        settings.applies(key)
+    }
+
     fn board_size(game: &View<Self>, _: &Ui, viewport: Size) -> Size {
         Layout::board_for(viewport, game.position)
     }

@@ -26,7 +26,7 @@ pub mod view;
 // The engine: cards, rules, the deal format, the family's variants, the
 // analysis and the solver, a crate of its own that knows no screen
 // (crates/klondike).
-pub use parlour_klondike::{analysis, cards, deal_format, fixtures, rules, solver, variant};
+pub use parlour_klondike::{analysis, cards, coach, deal_format, fixtures, rules, solver, variant};
 
 use crate::shell::driver::Shell;
 use rules::{Move, State};

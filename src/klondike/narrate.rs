@@ -3,8 +3,9 @@
 
 use super::analysis;
 use super::cards::Card;
+use super::coach;
 use super::rules::{Effects, Move, Pile, State, StockRule};
-use super::solver::{self, Found};
+use super::solver::{self, Found, Judgement};
 use super::table::{auto_move, marks, match_result, Game, Ui};
 use crate::shell::def::Action;
 use crate::util::digest_set::DigestSet;
@@ -111,6 +112,24 @@ fn fresh_move(g: &Game) -> Option<Move> {
     })
 }
 
+/// The useful move after `shown` at `state`, cycling: the natural moves
+/// (a card turned, a card up, a build), then the stock; `None` when
+/// `shown` is the only one.
+fn next_useful(state: &State, shown: Move) -> Option<Move> {
+    let mut useful = coach::natural(state);
+    useful.extend(
+        [Move::Deal, Move::Recycle]
+            .into_iter()
+            .filter(|&mv| state.check(mv).is_ok()),
+    );
+    let at = useful.iter().position(|&mv| mv == shown);
+    let next = match at {
+        Some(i) => useful[(i + 1) % useful.len()],
+        None => *useful.first()?,
+    };
+    (next != shown).then_some(next)
+}
+
 /// A hint: the solver's next move on a winning line, else a move towards
 /// progress, else a move somewhere new; outlined on the board.
 ///
@@ -119,18 +138,36 @@ fn fresh_move(g: &Game) -> Option<Move> {
 /// without one, a short search here.
 pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
     let state = g.position;
+    // Pressed again while its move is still outlined: the next useful move.
+    if let Some((shown, _)) = ui.hint {
+        if let Some(next) = next_useful(state, shown) {
+            ui.hint = Some((next, None));
+            return Action::Say(format!("Another move: {}", advice(state, next)));
+        }
+    }
+    let limits = solver::Limits {
+        nodes: HINT_NODES,
+        table_slots: 1 << 16,
+    };
+    // The page's own search, so a game played natively hints as the page does.
+    let judge = |s: &State| -> Option<Judgement> {
+        solver::solve_explicit(s, limits)
+            .ok()
+            .map(|r| (&r.verdict).into())
+    };
+    // The helper's verdict comes coached; the page's own is coached here.
     let known = ui
         .known()
         .filter(|j| j.found != Found::Unknown)
         .or_else(|| {
-            let limits = solver::Limits {
-                nodes: HINT_NODES,
-                table_slots: 1 << 16,
-            };
-            // The page's own search, so a game played natively hints as the page does.
-            solver::solve_explicit(state, limits)
-                .ok()
-                .map(|r| (&r.verdict).into())
+            judge(state).map(|mut j: Judgement| {
+                if let (Found::Winnable, Some(first)) = (j.found, j.first) {
+                    let wins =
+                        |next: &State| judge(next).is_some_and(|n| n.found == Found::Winnable);
+                    j.first = Some(coach::coached(state, first, wins));
+                }
+                j
+            })
         });
     match known.map(|j| (j.found, j.first)) {
         Some((Found::Winnable, Some(mv))) if state.check(mv).is_ok() => {

@@ -10,6 +10,7 @@
 //! position itself); [`read_answer`] reads refusals too. Decoding a verdict
 //! as postcard would cost the page's module a few hundred bytes more.
 
+use super::coach;
 use super::solver::{Found, Judgement, Limits, Solver};
 use crate::klondike::rules::State;
 use crate::shell::codec::{state_from_text, state_to_text};
@@ -88,30 +89,66 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     // explicit search serves as well, and its node budget keeps its verdict
     // the same on every machine.
     match Solver::summary(state, limits) {
-        Some(mut solver) => Answer::Solved((&solver.run_until(deadline, clock).verdict).into()),
+        Some(mut solver) => {
+            let mut judged: Judgement = (&solver.run_until(deadline, clock).verdict).into();
+            if let (Found::Winnable, Some(first)) = (judged.found, judged.first) {
+                judged.first = Some(coach::coached(state, first, still_wins));
+            }
+            Answer::Solved(judged)
+        }
         None => Answer::Refused("the worker's search does not cover these rules".into()),
     }
 }
 
-/// A helper that answers in the asker's own thread, at once: for native play
-/// that judges as the page with its workers does (the browser tests' mirrors
-/// of the page's game). Install it with
-/// [`helper::install`](crate::shell::helper::install).
-#[cfg(not(target_arch = "wasm32"))]
-pub const HERE: crate::shell::helper::Helper = crate::shell::helper::Helper {
-    post: answer_here,
-    close: |_| {},
-};
+/// Positions the worker searches to check that a natural move keeps a deal
+/// winnable, before it offers it instead of the solver's first move: a
+/// budget of positions, not time, so a hint is the same on any machine.
+pub const COACH_NODES: u64 = 20_000;
 
-/// [`HERE`]'s post: answers `message`, asked at `desk`, at once.
+/// Whether the summary search finds `next` winnable within [`COACH_NODES`].
+fn still_wins(next: &State) -> bool {
+    let limits = Limits {
+        nodes: COACH_NODES,
+        table_slots: 1 << 16,
+    };
+    Solver::summary(next, limits).is_some_and(|mut s| {
+        let found: Judgement = (&s.run_until(f64::INFINITY, || 0.0).verdict).into();
+        found.found == Found::Winnable
+    })
+}
+
+/// A helper's port that answers in the asker's own thread, at once: for
+/// native play that judges as the page with its workers does (the browser
+/// tests' mirrors of the page's game). Give a game
+/// `Helper::new(Rc::new(Here))` ([`crate::shell::Game::set_helper`]).
 #[cfg(not(target_arch = "wasm32"))]
-fn answer_here(desk: u32, message: &str, _replacing: bool) -> bool {
-    let start = std::time::Instant::now();
-    let clock = || start.elapsed().as_secs_f64() * 1000.0;
-    if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
-        crate::shell::helper::deliver(desk, &reply);
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Here;
+
+#[cfg(not(target_arch = "wasm32"))]
+impl crate::shell::helper::Port for Here {
+    fn post(
+        &self,
+        desk: u32,
+        message: &str,
+        _replacing: bool,
+        mail: &crate::shell::helper::Mailbox,
+    ) -> bool {
+        let start = std::time::Instant::now();
+        let clock = || start.elapsed().as_secs_f64() * 1000.0;
+        if let Some(reply) = crate::shell::helper::reply(message, |q| answer(q, clock)) {
+            mail.deliver(desk, &reply);
+        }
+        true
     }
-    true
+
+    fn close(&self, _desk: u32) {}
+}
+
+/// A helper that answers here, at once ([`Here`]).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn here() -> crate::shell::helper::Helper {
+    crate::shell::helper::Helper::new(std::rc::Rc::new(Here))
 }
 
 /// The page's side: reads the worker's answer; a refusal, or anything
@@ -210,19 +247,17 @@ mod tests {
     #[test]
     #[cfg(not(target_arch = "wasm32"))]
     fn a_helper_here_answers_at_once() {
-        use crate::shell::helper::{self, Reply};
-        helper::install(HERE);
-        let desk = helper::Desk::default();
-        let ticket = helper::ask(&desk, || question(&deal(3, 1))).expect("asked");
+        use crate::shell::helper::Reply;
+        let desk = here().desk();
+        let ticket = desk.ask(|| question(&deal(3, 1))).expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
         };
         assert_eq!(
-            helper::answer(&ticket),
+            desk.answer(&ticket),
             Reply::Answered(Answer::Solved(lost).to_string())
         );
-        helper::fail();
     }
 
     #[test]

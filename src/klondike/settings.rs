@@ -1,11 +1,12 @@
 //! Klondike's settings, each written once: the game of the family, dealing
 //! and scoring, what the game does by itself, and how cards look.
 
-use super::rules::{Fill, Passes as PassRule, Rules, Scoring as ScoringRule};
+use super::rules::{Fill, Passes as PassRule, Rules, Scoring as ScoringRule, State, StockRule};
 use super::solver::Grade;
 use super::variant::Variant;
 use crate::shell::options::{Choice, OptionSpec};
 use crate::shell::settings::Setting;
+use crate::util::rng::Seed;
 
 /// The variant is a setting: its choices are the family, in menu order.
 impl Setting for Variant {
@@ -355,6 +356,41 @@ impl Settings {
         };
         self.variant.rules(player)
     }
+
+    /// Whether option `key` means anything under these settings: the
+    /// stock's options only where the stock goes to a waste, the recycle
+    /// penalty only when drawing three with a score that counts it, Vegas'
+    /// options only under Vegas scoring, and a rule only where one of its
+    /// choices changes the rules (Easthaven's decks under Easthaven).
+    pub fn applies(&self, key: &str) -> bool {
+        use crate::shell::settings::Settings as _;
+        let rules = self.rules();
+        let varies = || {
+            Self::SPECS
+                .iter()
+                .find(|s| s.key == key)
+                .is_some_and(|spec| {
+                    spec.choices.iter().any(|c| {
+                        let mut other = *self;
+                        other.set(key, c.value).is_ok() && other.rules() != rules
+                    })
+                })
+        };
+        match key {
+            "draw" | "passes" => {
+                // (Somerset deals every card: its stock stays empty.)
+                let stock = State::deal(rules, Seed(1)).stock;
+                rules.stock == StockRule::Waste && !stock.is_empty() && varies()
+            }
+            "recycle-penalty" => {
+                rules.draw > 1
+                    && matches!(rules.scoring, ScoringRule::Standard | ScoringRule::Timed)
+            }
+            "vegas-total" | "vegas-undo" => rules.scoring == ScoringRule::Vegas,
+            "space" | "decks" | "scoring" => varies(),
+            _ => true,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -389,5 +425,43 @@ mod tests {
         assert_eq!(r.scoring, ScoringRule::Vegas);
         assert!(!r.draw3_recycle_penalty);
         assert!(s.set("draw", "2").is_err(), "an unknown value is refused");
+    }
+}
+
+#[cfg(test)]
+mod applies_tests {
+    use super::*;
+    use crate::shell::settings::Settings as _;
+
+    fn with(pairs: &[(&str, &str)]) -> Settings {
+        let mut s = Settings::default();
+        for (k, v) in pairs {
+            s.set(k, v).unwrap();
+        }
+        s
+    }
+
+    #[test]
+    fn only_the_options_that_mean_something_apply() {
+        let klondike = Settings::default();
+        for key in ["draw", "passes", "scoring", "deals", "hand"] {
+            assert!(klondike.applies(key), "{key}");
+        }
+        for key in [
+            "space",
+            "decks",
+            "vegas-total",
+            "vegas-undo",
+            "recycle-penalty",
+        ] {
+            assert!(!klondike.applies(key), "{key}");
+        }
+        assert!(with(&[("draw", "3")]).applies("recycle-penalty"));
+        assert!(with(&[("scoring", "vegas")]).applies("vegas-undo"));
+        let easthaven = with(&[("variant", "easthaven")]);
+        assert!(easthaven.applies("decks") && easthaven.applies("space"));
+        assert!(!easthaven.applies("draw") && !easthaven.applies("passes"));
+        let somerset = with(&[("variant", "somerset")]);
+        assert!(!somerset.applies("draw") && !somerset.applies("decks"));
     }
 }

@@ -2,7 +2,7 @@
 //! its screen state, and the status line.
 
 use super::cards::Card;
-use super::rules::{Move, Pile, Scoring, StockRule};
+use super::rules::{Move, Pile, Scoring, State, StockRule};
 use super::settings::{Deals, Indicator, ScoreShown, Timer, VegasTotal};
 use super::solver;
 use super::stats::{clock_text, score};
@@ -12,13 +12,19 @@ use super::view;
 use crate::shell::geom::{Rect, Size};
 use crate::shell::paint::Painter;
 
-/// The pile a hinted move goes to, when it goes onto the tableau.
-fn hint_target(mv: Move) -> Option<Pile> {
+/// The pile a hinted move goes to: a tableau pile, or the moving card's
+/// foundation.
+fn hint_target(state: &State, mv: Move) -> Option<Pile> {
     match mv {
         Move::WasteToTableau(t)
         | Move::TableauToTableau { to: t, .. }
+        | Move::ReserveToTableau(_, t)
         | Move::FoundationToTableau(_, t) => Some(Pile::Tableau(t)),
-        _ => None,
+        Move::WasteToFoundation | Move::TableauToFoundation(_) | Move::ReserveToFoundation(_) => {
+            let card = state.moving_card(mv)?;
+            state.foundation_for(card).map(Pile::Foundation)
+        }
+        Move::Deal | Move::Recycle | Move::Pass => None,
     }
 }
 
@@ -55,7 +61,11 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
     let sprites = view::scene(state, &layout);
     let celebrating = ui.celebrating(now);
     let mut on_top: Vec<(Card, Rect, bool)> = Vec::new();
-    for sp in &sprites {
+    let drawn: Vec<Rect> = sprites
+        .iter()
+        .map(|sp| ui.drawn_rect(g, sp, &sprites, &layout))
+        .collect();
+    for (i, sp) in sprites.iter().enumerate() {
         if let Some(c) = celebrating {
             if !c.launched(sp.card, now) {
                 view::draw_card(p, sp.card, sp.rect, sp.face_up, look);
@@ -64,9 +74,16 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
             }
             continue;
         }
-        let r = ui.drawn_rect(g, sp, &sprites, &layout);
+        let r = drawn[i];
+        // A card squarely under the next of its pile, both in place (the
+        // stock's, a foundation's), cannot be seen: it is not drawn.
+        let hidden = sprites
+            .get(i + 1)
+            .is_some_and(|n| n.pile == sp.pile && n.rect == sp.rect && drawn[i + 1] == n.rect);
         if r == sp.rect {
-            view::draw_card(p, sp.card, r, sp.face_up, look);
+            if !hidden {
+                view::draw_card(p, sp.card, r, sp.face_up, look);
+            }
         } else {
             on_top.push((sp.card, r, sp.face_up));
         }
@@ -79,7 +96,11 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
         .collect();
     crate::util::sort::sort_by_key(&mut on_top, |(c, _, _)| dragging.contains(c));
     for (card, r, up) in on_top {
-        view::draw_card(p, card, r, up, look);
+        if dragging.contains(&card) {
+            view::draw_lifted(p, card, r, up, look);
+        } else {
+            view::draw_card(p, card, r, up, look);
+        }
     }
     if let Some((mv, _)) = ui.hint {
         if let Some(card) = state.moving_card(mv) {
@@ -87,7 +108,7 @@ pub fn draw(g: &Game, ui: &Ui, p: &mut dyn Painter, board: Size) {
                 view::draw_outline(p, sp.rect, true);
             }
         }
-        if let Some(to) = hint_target(mv) {
+        if let Some(to) = hint_target(state, mv) {
             view::draw_outline(p, view::pile_rect(&sprites, &layout, to), true);
         }
     }

@@ -13,7 +13,7 @@ use super::variant::Variant;
 use super::view::{self, Layout, Look, Sprite, CARD};
 use crate::shell::def::{Action, Change, Dealt};
 use crate::shell::geom::{Rect, Size};
-use crate::shell::helper::{self, Reply, Ticket};
+use crate::shell::helper::{Desk, Reply, Ticket};
 use crate::shell::settings::Setting;
 use crate::shell::theme::Theme;
 use crate::shell::think::{Pace, Thinker, Turn, WorkClock};
@@ -45,7 +45,7 @@ pub struct Ui {
     verdict: Option<Judgement>,
     /// This table's place at the page's helper: another table's questions
     /// (a second game on the page) never replace its own.
-    desk: helper::Desk,
+    desk: Option<Desk>,
 }
 
 /// Who judges the position on screen.
@@ -319,8 +319,15 @@ impl Ui {
         if g.position.is_won() {
             return;
         }
-        self.judge =
-            helper::ask(&self.desk, || super::remote::question(g.position)).map(Judge::Away);
+        // The table's own desk at the page's helper, from its first question.
+        if self.desk.is_none() {
+            self.desk = g.helper.map(|h| h.desk());
+        }
+        self.judge = self
+            .desk
+            .as_ref()
+            .and_then(|d| d.ask(|| super::remote::question(g.position)))
+            .map(Judge::Away);
         if self.judge.is_none() {
             self.judge_here(g);
         }
@@ -360,6 +367,12 @@ impl Ui {
 
     /// One frame of judging; whether it goes on.
     fn judging(&mut self, g: &Game) -> bool {
+        // The page gives its helper once the game is open: a position not
+        // yet judged by it (judged here, or not at all with the indicator
+        // off) is asked of it then, as it would have been from the start.
+        if self.desk.is_none() && g.helper.is_some() && self.verdict.is_none() {
+            self.judge(g);
+        }
         match self.judge.as_mut() {
             None => return false,
             Some(Judge::Here(job)) => {
@@ -369,7 +382,11 @@ impl Ui {
                 self.verdict = job.thinker.search().report().map(|r| (&r.verdict).into());
             }
             Some(Judge::Away(ticket)) => {
-                self.verdict = match helper::answer(ticket) {
+                let reply = self
+                    .desk
+                    .as_ref()
+                    .map_or(Reply::Unanswered, |d| d.answer(ticket));
+                self.verdict = match reply {
                     Reply::Waiting => return true,
                     Reply::Answered(text) => super::remote::read_judgement(&text),
                     Reply::Unanswered => None,

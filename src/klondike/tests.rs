@@ -14,7 +14,7 @@ use super::table::{match_result, JOB_PACE, JUDGE_NODES, TRY_NODES};
 use super::view::{self, Layout};
 use super::{analysis, solver, Klondike};
 use crate::shell::def::GameDef;
-use crate::shell::geom::{Point, Size};
+use crate::shell::geom::{Point, Rect, Size};
 use crate::shell::helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::{Game, Outcome};
@@ -43,6 +43,17 @@ fn drag(k: &mut Klondike, from: Point, to: Point) -> Outcome {
         .map(|g| k.gesture(g, board()))
         .last()
         .unwrap_or_default()
+}
+
+/// Where the top card of tableau pile `pile` is drawn.
+fn top_card(k: &Klondike, pile: u8) -> Rect {
+    let layout = Layout::for_board(board(), 7, 4);
+    view::scene(k.state(), &layout)
+        .iter()
+        .rev()
+        .find(|s| s.pile == Pile::Tableau(pile))
+        .expect("a card on the pile")
+        .rect
 }
 
 /// The first deal whose opening has a tableau-to-tableau move, and that move's piles.
@@ -115,15 +126,7 @@ fn a_drag_onto_a_legal_pile_moves_and_an_illegal_drop_changes_nothing() {
 #[test]
 fn cancelling_a_drag_puts_the_cards_back() {
     let mut k = game(9);
-    let layout = Layout::for_board(board(), 7, 4);
-    let sprites = view::scene(k.state(), &layout);
-    let top = sprites
-        .iter()
-        .rev()
-        .find(|s| s.pile == Pile::Tableau(3))
-        .unwrap()
-        .rect
-        .center();
+    let top = top_card(&k, 3).center();
     let before = k.state().clone();
     k.gesture(Gesture::Press(top), board());
     assert!(k.view().drag.is_none(), "a press alone lifts nothing");
@@ -783,39 +786,56 @@ fn daily_cost() {
 /// answers the pending one with the summary search when told to (the page's
 /// worker answers between frames). Dropped, it fails, as a worker that
 /// stopped would, and the helper is gone.
-struct Worker;
+struct Worker {
+    port: std::rc::Rc<StandIn>,
+    helper: helper::Helper,
+}
 
-thread_local! {
-    /// The message posted last to the stand-in, and its desk.
-    static POSTED: std::cell::RefCell<Option<(u32, String)>> = const { std::cell::RefCell::new(None) };
+/// The stand-in's port: the message posted last, its desk, and the way back.
+#[derive(Default)]
+struct StandIn {
+    posted: std::cell::RefCell<Option<(u32, String, helper::Mailbox)>>,
+}
+
+impl helper::Port for StandIn {
+    fn post(&self, desk: u32, message: &str, _: bool, mail: &helper::Mailbox) -> bool {
+        *self.posted.borrow_mut() = Some((desk, message.to_owned(), mail.clone()));
+        true
+    }
+    fn close(&self, _: u32) {}
 }
 
 impl Worker {
     fn install() -> Worker {
-        helper::install(helper::Helper {
-            post: |desk, message, _| {
-                POSTED.set(Some((desk, message.to_owned())));
-                true
-            },
-            close: |_| {},
-        });
-        Worker
+        let port = std::rc::Rc::new(StandIn::default());
+        let helper = helper::Helper::new(port.clone());
+        Worker { port, helper }
+    }
+
+    /// A game of `seed` whose positions go to this worker.
+    fn game(&self, seed: u64) -> Klondike {
+        let mut k = game(seed);
+        k.set_helper(self.helper.clone());
+        k.new_game(Seed(seed));
+        k
     }
 
     /// Answers the message posted last; whether there was one.
     fn answer(&self) -> bool {
-        let Some((desk, message)) = POSTED.take() else {
+        let Some((desk, message, mail)) = self.port.posted.borrow_mut().take() else {
             return false;
         };
         let reply = helper::reply(&message, |q| crate::klondike::remote::answer(q, || 0.0));
-        helper::deliver(desk, &reply.expect("a message"));
+        mail.deliver(desk, &reply.expect("a message"));
         true
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        helper::fail();
+        if let Some((_, _, mail)) = self.port.posted.borrow_mut().take() {
+            mail.fail();
+        }
     }
 }
 
@@ -830,7 +850,7 @@ fn with_the_pages_helper_a_fresh_deals_indicator_is_decided() {
         .into_iter()
         .zip(["Cannot be won", "Still winnable"])
     {
-        let mut k = game(seed);
+        let mut k = worker.game(seed);
         k.set_option("indicator", "on").unwrap();
         k.new_game(Seed(seed));
         k.tick(0.0);
@@ -857,7 +877,7 @@ fn a_hint_follows_the_helpers_winning_line() {
         "{on_its_own}"
     );
     let worker = Worker::install();
-    let mut k = game(30);
+    let mut k = worker.game(30);
     assert!(worker.answer());
     k.tick(0.0);
     let said = k.hint().message.unwrap_or_default();
@@ -867,9 +887,75 @@ fn a_hint_follows_the_helpers_winning_line() {
 }
 
 #[test]
+fn a_winning_hint_turns_a_card_before_it_deals_and_pressed_again_offers_another() {
+    use crate::klondike::coach;
+    // Seed 7 singly (the solver's line begins at the stock): the helper's
+    // hint is the most natural move that still wins.
+    let worker = Worker::install();
+    let mut k = worker.game(7);
+    assert!(worker.answer());
+    k.tick(0.0);
+    let state = k.state().clone();
+    let natural = coach::natural(&state);
+    assert!(!natural.is_empty(), "a card to turn or build");
+    let said = k.hint().message.unwrap_or_default();
+    assert!(said.starts_with("Hint (on a winning line)"), "{said}");
+    let mv = k.hinted().expect("outlined");
+    assert_ne!(mv, Move::Deal, "{said}");
+    assert_eq!(
+        coach::rank(&state, mv),
+        coach::rank(&state, natural[0]),
+        "{said}"
+    );
+    // Pressed again: the next useful move, then round again.
+    let again = k.hint().message.unwrap_or_default();
+    assert!(again.starts_with("Another move: "), "{again}");
+    let second = k.hinted().expect("outlined");
+    assert_ne!(second, mv);
+    let mut seen = vec![mv, second];
+    for _ in 0..natural.len() + 2 {
+        k.hint();
+        seen.push(k.hinted().expect("outlined"));
+    }
+    assert!(seen[2..].contains(&mv), "the cycle comes round: {seen:?}");
+}
+
+#[test]
+fn a_foundation_hint_outlines_where_the_card_goes() {
+    use crate::shell::paint::{Op, Recorder};
+    // The first deal whose hint puts a card up.
+    let (k, mv) = (1..200)
+        .find_map(|seed| {
+            let mut k = game(seed);
+            k.hint();
+            let mv = k.hinted()?;
+            matches!(mv, Move::WasteToFoundation | Move::TableauToFoundation(_)).then_some((k, mv))
+        })
+        .expect("a deal whose hint goes to a foundation");
+    let mut r = Recorder::default();
+    k.draw(&mut r, board());
+    let card = k.state().moving_card(mv).expect("a card moves");
+    let f = k.state().foundation_for(card).expect("its foundation");
+    let layout = crate::klondike::table::layout_on(&k.view(), board());
+    // The hint's outline: the foundation's slot, a little larger.
+    let ring = layout.slot(Pile::Foundation(f)).inflate(3.0);
+    let outlined = |r: &Recorder| {
+        r.ops
+            .iter()
+            .any(|op| matches!(op, Op::StrokeRect(rect, ..) if *rect == ring))
+    };
+    assert!(outlined(&r), "the {card:?}'s foundation is outlined");
+    // Without the hint, it is not.
+    let fresh = game(k.view().seed.0);
+    let mut plain = Recorder::default();
+    fresh.draw(&mut plain, board());
+    assert!(!outlined(&plain));
+}
+
+#[test]
 fn a_move_makes_the_helper_judge_the_new_position() {
     let worker = Worker::install();
-    let mut k = game(30);
+    let mut k = worker.game(30);
     assert!(worker.answer());
     k.tick(0.0);
     let first = k
@@ -887,9 +973,10 @@ fn a_move_makes_the_helper_judge_the_new_position() {
 #[test]
 fn when_the_helper_fails_the_game_judges_for_itself() {
     let worker = Worker::install();
-    let mut k = game(1);
+    let mut k = worker.game(1);
     k.set_option("indicator", "on").unwrap();
     k.new_game(Seed(1));
+    let helper = worker.helper.clone();
     drop(worker);
     let mut now = 0.0;
     let bound = JUDGE_NODES.div_ceil(u64::from(JOB_PACE.first_slice)) + 3;
@@ -899,5 +986,54 @@ fn when_the_helper_fails_the_game_judges_for_itself() {
     }
     assert_eq!(k.ui().verdict(), Some("Still winnable"));
     // Later positions are judged here from the start.
-    assert!(!helper::present());
+    assert!(helper.failed());
+}
+
+#[test]
+fn a_dragged_card_is_lifted_over_a_shadow() {
+    use crate::shell::paint::{Color, Op, Recorder};
+    let mut k = game(9);
+    let top = top_card(&k, 3);
+    let shadows = |k: &Klondike| {
+        let mut r = Recorder::default();
+        k.draw(&mut r, board());
+        r.count(|op| matches!(op, Op::FillRect(_, c) if *c == Color::rgba(0, 0, 0, 70)))
+    };
+    assert_eq!(shadows(&k), 0, "nothing lifted at rest");
+    let (from, at) = (
+        top.center(),
+        Point::new(top.center().x + 40.0, top.center().y + 60.0),
+    );
+    k.gesture(Gesture::Press(from), board());
+    k.gesture(Gesture::DragStart { from, at: from }, board());
+    k.gesture(Gesture::DragMove(at), board());
+    assert_eq!(shadows(&k), 1, "the dragged card casts one shadow");
+}
+
+#[test]
+fn every_variant_s_targets_are_a_finger_s_width_on_a_phone() {
+    use crate::klondike::variant::Variant;
+    use crate::shell::geom::Fit;
+    // A 360 px phone's stage under the toolbar, message and status lines.
+    let css = Size::new(360.0, 520.0);
+    for v in Variant::ALL {
+        for decks in ["1", "2", "3"] {
+            if decks != "1" && v != Variant::Easthaven {
+                continue;
+            }
+            let mut k = game(7);
+            k.set_option("variant", v.slug()).unwrap();
+            k.set_option("decks", decks).unwrap();
+            k.new_game(Seed(7));
+            let board = k.board_size(css);
+            let scale = Fit::new(board, css).scale;
+            let t = k.smallest_target(board).unwrap();
+            let (w, h) = (t.w * scale, t.h * scale);
+            assert!(
+                w >= 24.0 && h >= 24.0,
+                "{} ({decks} decks): {w:.1} × {h:.1} px",
+                v.slug()
+            );
+        }
+    }
 }

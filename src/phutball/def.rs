@@ -1,12 +1,13 @@
 //! Phutball as the shell hosts it: its settings, start, computer players,
 //! view, input mapping and narration, declared once.
 
+use super::ai::hint::{self, Hint};
 use super::contest::Contest;
 use super::input::{self, Ui};
 use super::rules::{self, Move, Side};
 use super::settings::{ComputerSide, Opponent, Settings};
 use super::view::{self, Geometry};
-use super::{ai, finder, notation, puzzle, record, Setup};
+use super::{ai, notation, puzzle, record, Setup};
 use crate::shell::daily::DailyDeal;
 use crate::shell::def::{Action, Change, GameDef, Loaded, View};
 use crate::shell::geom::Size;
@@ -19,16 +20,22 @@ use crate::util::rng::{Rng, Seed};
 pub use super::kind::PhutballDef;
 
 /// How the computer paces its move: a pause so that it can be seen, and
-/// for the strong levels' search, slices of positions sized to the frame
-/// rate and the level's time per move ([`ai::Level::think_ms`]).
+/// slices of work sized to the frame rate: for the strong levels' search,
+/// within the level's time per move ([`ai::Level::think_ms`]); the greedy
+/// level weighs every candidate, however many frames that takes (a
+/// crowded board's hundreds), so that it plays as it does natively.
 pub fn pace(level: ai::Level) -> Pace {
     /// The pause before any computer's move.
     const DELAY_MS: f64 = 350.0;
+    let max_ms = match level {
+        ai::Level::Greedy => f64::INFINITY,
+        _ => level.think_ms().max(DELAY_MS),
+    };
     Pace {
         first_slice: 300,
         max_slice: 40_000,
         delay_ms: DELAY_MS,
-        max_ms: level.think_ms().max(DELAY_MS),
+        max_ms,
     }
 }
 
@@ -91,10 +98,11 @@ impl GameDef for PhutballDef {
     fn board_size(game: &View<Self>, _: &Ui, viewport: Size) -> Size {
         let grid = Geometry::new(game.position.board().options.dims).size();
         // On a landscape screen the move list sits beside the board.
+        // On a portrait one, the strip to step through them sits under it.
         if viewport.w > viewport.h * 1.1 {
             Size::new(grid.w + view::PANEL_WIDTH, grid.h)
         } else {
-            grid
+            Size::new(grid.w, grid.h + super::review::STRIP)
         }
     }
 
@@ -147,26 +155,34 @@ impl GameDef for PhutballDef {
         msg
     }
 
-    fn hint(game: &View<Self>, _: &mut Ui) -> Action<Move> {
+    fn hint(game: &View<Self>, ui: &mut Ui) -> Action<Move> {
         let p = *game.position.board();
-        Action::Say(match finder::find_wins(&p, finder::HINT_STATES).wins {
-            finder::Wins::Found(chains) => {
-                let text = notation::format(&p, Move::Jump(chains[0]));
-                format!("Hint: {text} scores at once.")
-            }
-            finder::Wins::None => {
-                let threat = p.turned();
-                match finder::find_wins(&threat, finder::HINT_STATES).wins {
-                    finder::Wins::Found(c) => format!(
-                        "No goal in one for you, but {} threaten {}: block it.",
-                        threat.to_move.name(),
-                        notation::format(&threat, Move::Jump(c[0]))
-                    ),
-                    _ => "No goal in one for either side: build towards the goal.".to_owned(),
+        let found = hint::hint(&p);
+        let text = |mv| notation::format(&p, mv);
+        let say = match &found {
+            Hint::Score(chain) => format!("Hint: {} scores at once.", text(Move::Jump(*chain))),
+            Hint::Block { threat, answer } => {
+                let them = p.turned();
+                let threat = notation::format(&them, Move::Jump(*threat));
+                let who = them.to_move.name();
+                match answer {
+                    Some(mv) => format!("{who} threaten {threat}. Hint: {} stops it.", text(*mv)),
+                    None => format!("{who} threaten {threat}, and no move near it stops it."),
                 }
             }
-            finder::Wins::Unknown(_) => "The position is too tangled to check quickly.".to_owned(),
-        })
+            Hint::Build(Some(mv)) => format!(
+                "No goal in one for either side. Hint: {} gains ground and leaves {} none.",
+                text(*mv),
+                p.to_move.other().name()
+            ),
+            Hint::Build(None) => {
+                "No goal in one for either side, and every move near the ball gives one away."
+                    .to_owned()
+            }
+            Hint::Tangled => "The position is too tangled to check quickly.".to_owned(),
+        };
+        ui.hint = Some((game.moves.len(), found));
+        Action::Say(say)
     }
 
     fn status(game: &View<Self>, _: &Ui) -> String {
@@ -175,7 +191,7 @@ impl GameDef for PhutballDef {
             Some(rules::End::Goal(side)) => format!("Goal! {} win", side.name()),
             Some(rules::End::Draw) => "Drawn".to_owned(),
             None if game.computer_to_move => {
-                format!("{} (computer) to move", p.to_move.name())
+                format!("{} (computer) thinking…", p.to_move.name())
             }
             None => format!("{} to move", p.to_move.name()),
         };

@@ -6,7 +6,11 @@ use crate::shell::geom::{Point, Size};
 
 /// Distance between neighbouring points, in board units.
 pub const SPACING: f64 = 40.0;
-const MARGIN: f64 = 44.0;
+/// Room left and right of the outer columns, for the row numbers.
+pub const MARGIN_X: f64 = 48.0;
+/// Room above and below the goal lines, for the column letters and the
+/// goal captions.
+pub const MARGIN_Y: f64 = 60.0;
 
 /// Maps board points to board-space coordinates. Row 0 (Eks' goal line) is at
 /// the bottom, Ohs' goal line at the top, as Ohs sit at the bottom.
@@ -24,23 +28,23 @@ impl Geometry {
     /// The board's size in board units.
     pub fn size(self) -> Size {
         Size::new(
-            2.0 * MARGIN + f64::from(self.dims.cols - 1) * SPACING,
-            2.0 * MARGIN + f64::from(self.dims.rows + 1) * SPACING,
+            2.0 * MARGIN_X + f64::from(self.dims.cols - 1) * SPACING,
+            2.0 * MARGIN_Y + f64::from(self.dims.rows + 1) * SPACING,
         )
     }
 
     /// Where point `p` is drawn.
     pub fn point(self, p: Pt) -> Point {
         Point::new(
-            MARGIN + f64::from(p.col) * SPACING,
-            MARGIN + f64::from(self.dims.rows + 1 - p.row) * SPACING,
+            MARGIN_X + f64::from(p.col) * SPACING,
+            MARGIN_Y + f64::from(self.dims.rows + 1 - p.row) * SPACING,
         )
     }
 
     /// The board point nearest `at`, if `at` is within half a spacing of it.
     pub fn hit(self, at: Point) -> Option<Pt> {
-        let col = ((at.x - MARGIN) / SPACING).round();
-        let from_top = ((at.y - MARGIN) / SPACING).round();
+        let col = ((at.x - MARGIN_X) / SPACING).round();
+        let from_top = ((at.y - MARGIN_Y) / SPACING).round();
         if !(0.0..f64::from(self.dims.cols)).contains(&col)
             || !(0.0..=f64::from(self.dims.rows + 1)).contains(&from_top)
         {

@@ -2,14 +2,16 @@
 //! jump chain one landing at a time (by taps, or by dragging the ball through
 //! its landings), and the keyboard cursor.
 
+use super::ai::hint::Hint;
 use super::contest::Contest;
 use super::geometry::Geometry;
 use super::kind::Game;
 use super::rules::{Chain, Men, Move, Position};
 use super::Pt;
 use crate::shell::def::Action;
-use crate::shell::geom::Point;
+use crate::shell::geom::{Point, Rect};
 use crate::shell::input::{Gesture, Key};
+use std::cell::RefCell;
 
 /// A chain being built by the player, one landing at a time.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,13 +33,23 @@ impl Building {
     }
 }
 
-/// Screen-only state: the chain being built and the keyboard cursor.
+/// Screen-only state: the chain being built, the keyboard cursor and the
+/// hint on the board.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ui {
     /// The chain being built.
     pub building: Option<Building>,
     /// The keyboard cursor.
     pub cursor: Option<Pt>,
+    /// The last hint, drawn while the position it was given for (after
+    /// this many moves) is on the board.
+    pub hint: Option<(usize, Hint)>,
+    /// Looking back: the board shows the position after this many moves
+    /// (see [`super::review`]).
+    pub review: Option<usize>,
+    /// Where the move list's lines were last drawn, and the moves each
+    /// shows: what a tap on the list picks.
+    pub lines: RefCell<Vec<(Rect, usize)>>,
 }
 
 type Act = Action<Move>;
@@ -153,14 +165,21 @@ pub fn gesture(game: &Game, ui: &mut Ui, gesture: Gesture) -> Act {
     let contest = game.position;
     let p = contest.board();
     let geo = Geometry::new(p.options.dims);
+    let looking = super::review::looking_at(ui, game.moves.len()).is_some();
     match gesture {
-        Gesture::Tap { at, .. } => match geo.hit(at) {
-            Some(pt) => {
-                ui.cursor = None;
-                ui.act_on(contest, pt)
+        Gesture::Tap { at, .. } => {
+            if let Some(act) = super::review::tap(game, ui, at) {
+                return act;
             }
-            None => Action::Nothing,
-        },
+            match geo.hit(at) {
+                Some(pt) => {
+                    ui.cursor = None;
+                    ui.act_on(contest, pt)
+                }
+                None => Action::Nothing,
+            }
+        }
+        Gesture::DragStart { .. } if looking => super::review::back(ui),
         // A chain can be dragged: from the ball, through each landing, let go to play it.
         Gesture::DragStart { from, at } => {
             if contest.result().is_none() && geo.hit(from) == Some(p.ball) && ui.building.is_none()
@@ -195,6 +214,13 @@ pub fn gesture(game: &Game, ui: &mut Ui, gesture: Gesture) -> Act {
 /// What a key asks for: arrows move the cursor, Enter or Space acts on its
 /// point, Backspace takes back a jump, Escape cancels.
 pub fn key(game: &Game, ui: &mut Ui, key: Key) -> Act {
+    if let Some(act) = super::review::key(game, ui, key) {
+        return act;
+    }
+    if super::review::looking_at(ui, game.moves.len()).is_some() {
+        // The board shows the past: the keys act on the game, so it returns.
+        return super::review::back(ui);
+    }
     let p = game.position.board();
     let dims = p.options.dims;
     let c = ui.cursor.unwrap_or(p.ball);

@@ -16,6 +16,7 @@ pub mod input;
 mod kind;
 pub mod position_format;
 pub mod record;
+pub mod review;
 pub mod settings;
 pub mod tactics;
 mod view;

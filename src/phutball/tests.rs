@@ -148,7 +148,7 @@ fn the_computer_replies_after_a_pause_and_undo_takes_back_both() {
     let mut g = Phutball::new(Seed(5));
     g.set_option("opponent", "strong").unwrap();
     assert!(tap(&mut g, "H11").changed, "the player (Ohs) moves");
-    assert!(g.status().starts_with("Eks (computer) to move"));
+    assert!(g.status().starts_with("Eks (computer) thinking…"));
     assert_eq!(
         g.tick(1000.0),
         Outcome::redraw(),
@@ -258,6 +258,54 @@ fn the_threat_overlay_and_the_men_a_jump_would_take_are_drawn() {
         .any(|op| matches!(op, Op::StrokeCircle(c, _, _) if *c == ring)));
 }
 
+#[test]
+fn a_hint_is_drawn_on_the_board_until_a_move_is_played() {
+    use crate::shell::paint::{Op, Recorder};
+    let mut g = Phutball::new(Seed(1));
+    let board = g.board_size(Size::new(1.0, 1.0));
+    let drawn = |g: &Phutball| {
+        let mut r = Recorder::default();
+        g.draw(&mut r, board);
+        r.ops
+    };
+    let before = drawn(&g);
+    // The empty board: a man near the ball, drawn as a ringed ghost.
+    let msg = g.hint().message.unwrap();
+    assert!(msg.contains("Hint: "), "{msg}");
+    let with_hint = drawn(&g);
+    assert_ne!(before, with_hint, "the hint changes the board");
+    let named = msg
+        .split("Hint: ")
+        .nth(1)
+        .and_then(|m| m.split(' ').next())
+        .unwrap();
+    let ring = geo_point(&g, named);
+    assert!(with_hint
+        .iter()
+        .any(|op| matches!(op, Op::StrokeCircle(c, _, _) if *c == ring)));
+    // A jump that scores is drawn as its path.
+    for m in [
+        "H11", "A1", "H13", "A2", "H15", "A3", "H17", "A4", "H19", "A5",
+    ] {
+        g.play_text(m).unwrap();
+    }
+    let lines = |ops: &[Op]| ops.iter().filter(|op| matches!(op, Op::Line(..))).count();
+    let plain = lines(&drawn(&g));
+    assert!(g.hint().message.unwrap().contains("scores at once"));
+    assert_eq!(lines(&drawn(&g)) - plain, 5, "the five jumps");
+    // A move played, the hint is gone: the board is drawn as in a game
+    // without hints.
+    let moves = [
+        "H11", "A1", "H13", "A2", "H15", "A3", "H17", "A4", "H19", "A5", "A6",
+    ];
+    g.play_text("A6").unwrap();
+    let mut unhinted = Phutball::new(Seed(1));
+    for m in moves {
+        unhinted.play_text(m).unwrap();
+    }
+    assert_eq!(drawn(&g), drawn(&unhinted));
+}
+
 fn geo_point(g: &Phutball, s: &str) -> crate::shell::geom::Point {
     Geometry::new(g.position().board().options.dims).point(pt(s))
 }
@@ -343,17 +391,23 @@ fn enter_asks_the_thinking_computer_to_move_now() {
 }
 
 #[test]
-fn a_tap_asks_the_thinking_computer_to_move_now() {
+fn a_tap_while_the_computer_thinks_says_so_and_move_now_hurries_it() {
     let mut g = Phutball::new(Seed(2));
     g.set_option("opponent", "expert").unwrap();
     g.set_option("computer", "ohs").unwrap();
     assert!(!g.tick(0.0).changed, "it pauses first");
     assert!(!g.tick(16.0).changed, "and thinks");
+    assert!(g.thinking());
+    let out = tap(&mut g, "A1");
+    assert!(!out.changed);
+    assert!(out.message.unwrap().contains("Move now"));
+    assert!(!g.tick(17.0).changed, "a tap does not hurry it");
     assert_eq!(
-        tap(&mut g, "A1").message.as_deref(),
+        g.move_now().message.as_deref(),
         Some("The computer moves now.")
     );
-    assert!(g.tick(17.0).changed, "it moves on the next frame");
+    assert!(g.tick(18.0).changed, "it moves on the next frame");
+    assert!(!g.thinking());
 }
 
 /// A game where Ohs, a person, can score at once: the ball on H18 under a man on H19.
@@ -421,4 +475,183 @@ fn a_computer_s_win_is_not_celebrated() {
     g.tick(1500.0);
     assert!(g.ending().is_some());
     assert!(count(&g) < before + 10, "no confetti for the computer");
+}
+
+#[test]
+fn labels_and_goal_captions_stay_legible_on_a_phone() {
+    use crate::shell::geom::Fit;
+    use crate::shell::paint::{Recorder, TextSizes};
+    for dims in ["19x15", "19x19", "13x9", "9x7"] {
+        let mut g = Phutball::new(Seed(1));
+        g.set_option("board", dims).unwrap();
+        // A 360×640 phone's stage, and a desktop's.
+        for viewport in [Size::new(360.0, 500.0), Size::new(1280.0, 640.0)] {
+            let board = g.board_size(viewport);
+            let scale = Fit::new(board, viewport).scale;
+            let mut sizes = TextSizes::new(scale);
+            g.draw(&mut sizes, board);
+            let smallest = sizes.smallest.unwrap();
+            assert!(smallest >= 11.0, "{dims} at {viewport:?}: {smallest} px");
+        }
+        // Every label and caption is drawn, at any scale.
+        let mut r = Recorder::default();
+        g.draw(&mut r, g.board_size(Size::new(360.0, 500.0)));
+        let texts = r.texts();
+        assert!(texts.contains(&"Ohs score here") && texts.contains(&"Eks score here"));
+        assert!(texts.contains(&"A") && texts.contains(&"0"));
+    }
+}
+
+#[test]
+fn computers_playing_themselves_pause_step_and_resume() {
+    let mut g = Phutball::new(Seed(3));
+    assert_eq!(g.paused(), None, "a person plays: nothing to pause");
+    g.set_option("opponent", "greedy").unwrap();
+    g.set_option("computer", "both").unwrap();
+    assert_eq!(g.paused(), Some(false));
+    let mut now = 0.0;
+    let mut run = |g: &mut Phutball, frames: usize| {
+        for _ in 0..frames {
+            g.tick(now);
+            now += 16.0;
+        }
+        g.moves().len()
+    };
+    let played = run(&mut g, 200);
+    assert!(played > 0, "the computers play");
+    g.set_paused(true);
+    assert_eq!(g.paused(), Some(true));
+    assert!(!g.thinking(), "paused, no Move now");
+    let held = run(&mut g, 200);
+    assert_eq!(run(&mut g, 200), held, "paused: no move");
+    g.step();
+    assert_eq!(run(&mut g, 400), held + 1, "a step: one move");
+    assert_eq!(g.paused(), Some(true), "and paused again");
+    g.set_paused(false);
+    assert!(run(&mut g, 400) > held + 1, "resumed");
+}
+
+/// A game on the rules' board after tapping each of `points` in turn.
+fn tapped(points: &[&str]) -> Phutball {
+    let mut g = Phutball::new(Seed(1));
+    for at in points {
+        tap(&mut g, at);
+    }
+    g
+}
+
+/// The men drawn on `board`: circles in the men's colour.
+fn men_drawn(g: &Phutball, board: Size) -> usize {
+    let mut rec = crate::shell::paint::Recorder::default();
+    g.draw(&mut rec, board);
+    let man = crate::shell::paint::Color::rgb(0x1a, 0x1a, 0x1a);
+    rec.count(|op| matches!(op, crate::shell::paint::Op::FillCircle(_, _, c) if *c == man))
+}
+
+fn said(out: Outcome) -> String {
+    out.message.unwrap_or_default()
+}
+
+#[test]
+fn the_keys_step_back_over_the_game_and_any_other_returns_to_it() {
+    let mut g = tapped(&["H11", "A1", "H13"]);
+    let board = g.board_size(Size::new(1000.0, 600.0));
+    let live = men_drawn(&g, board);
+    assert_eq!(
+        said(g.key(Key::Char(']'), board)),
+        "This is the game as it stands."
+    );
+    assert!(said(g.key(Key::Char('['), board)).starts_with("Move 2 of 3: Eks A1."));
+    assert_eq!(
+        men_drawn(&g, board),
+        live - 1,
+        "the man of move 3 is not yet placed"
+    );
+    for _ in 0..2 {
+        g.key(Key::Left, board);
+    }
+    assert_eq!(men_drawn(&g, board), 0, "the start: no man");
+    assert_eq!(
+        said(g.key(Key::Left, board)),
+        "This is the start of the game."
+    );
+    assert!(said(g.key(Key::Right, board)).starts_with("Move 1 of 3: Ohs H11."));
+    assert_eq!(said(g.key(Key::Escape, board)), "Back to the game.");
+    assert_eq!(men_drawn(&g, board), live);
+    // Stepping on from the last move shown returns to the game too.
+    g.key(Key::Char('['), board);
+    assert_eq!(said(g.key(Key::Right, board)), "Back to the game.");
+    assert_eq!(
+        g.moves(),
+        ["H11", "A1", "H13"],
+        "looking back plays nothing"
+    );
+}
+
+#[test]
+fn a_tap_on_the_board_while_looking_back_returns_and_plays_nothing() {
+    let mut g = tapped(&["H11", "A1"]);
+    let board = g.board_size(Size::new(1000.0, 600.0));
+    g.key(Key::Char('['), board);
+    assert_eq!(said(tap(&mut g, "C3")), "Back to the game.");
+    assert_eq!(g.moves(), ["H11", "A1"]);
+    assert!(tap(&mut g, "C3").changed, "then a tap plays");
+}
+
+#[test]
+fn a_portrait_board_has_a_strip_whose_arrows_step_and_middle_returns() {
+    let mut g = tapped(&["H11", "A1", "H13"]);
+    let board = g.board_size(Size::new(360.0, 640.0));
+    let grid = Geometry::new(g.position().board().options.dims).size();
+    assert_eq!(board.h, grid.h + review::STRIP);
+    let y = grid.h + review::STRIP / 2.0;
+    let press = |g: &mut Phutball, x: f64| {
+        said(g.gesture(
+            Gesture::Tap {
+                at: crate::shell::geom::Point::new(x, y),
+                count: 1,
+            },
+            board,
+        ))
+    };
+    assert!(press(&mut g, grid.w * 0.05).starts_with("Move 2 of 3"));
+    assert!(press(&mut g, grid.w * 0.05).starts_with("Move 1 of 3"));
+    assert!(press(&mut g, grid.w * 0.95).starts_with("Move 2 of 3"));
+    let mut rec = crate::shell::paint::Recorder::default();
+    g.draw(&mut rec, board);
+    assert!(
+        rec.texts().iter().any(|t| t.contains("Eks A1 · 2 of 3")),
+        "{:?}",
+        rec.texts()
+    );
+    assert_eq!(press(&mut g, grid.w * 0.5), "Back to the game.");
+}
+
+#[test]
+fn a_tap_on_a_move_in_the_list_shows_the_position_after_it() {
+    let mut g = tapped(&["H11", "A1", "H13"]);
+    let board = g.board_size(Size::new(1000.0, 600.0));
+    let mut rec = crate::shell::paint::Recorder::default();
+    g.draw(&mut rec, board);
+    // The list: the start, then each move, the last one shown.
+    let lines: Vec<&str> = rec
+        .texts()
+        .into_iter()
+        .filter(|t| t.starts_with("Start") || t.contains(". "))
+        .collect();
+    assert_eq!(
+        lines,
+        ["Start", "  1. Ohs H11", "  2. Eks A1", "  3. Ohs H13"]
+    );
+    let at = rec
+        .ops
+        .iter()
+        .find_map(|op| match op {
+            crate::shell::paint::Op::Text(at, t, _) if t == "  1. Ohs H11" => Some(*at),
+            _ => None,
+        })
+        .expect("the first move's line");
+    let out = g.gesture(Gesture::Tap { at, count: 1 }, board);
+    assert!(said(out).starts_with("Move 1 of 3: Ohs H11."));
+    assert_eq!(men_drawn(&g, board), 1);
 }

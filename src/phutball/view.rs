@@ -1,14 +1,16 @@
 //! The Go-style board drawn: the board, its marks, the side panel.
 
+use super::ai::hint::Hint;
 use super::finder::{find_wins, Wins};
-pub use super::geometry::{Geometry, SPACING};
+pub use super::geometry::{Geometry, MARGIN_X, MARGIN_Y, SPACING};
 use super::input::Ui;
 use super::kind::Game;
+use super::review;
 use super::rules::{Men, Move, Position, Side, DIRS};
 use super::settings::{changed_rules, threats_shown};
 use super::{Dims, Pt};
 use crate::shell::geom::{Point, Rect, Size};
-use crate::shell::paint::{Align, Color, Painter};
+use crate::shell::paint::{legible, Align, Color, Painter};
 use crate::shell::theme::Theme;
 
 const WOOD: Color = Color::rgb(0xdc, 0xb3, 0x5c);
@@ -21,51 +23,6 @@ const CURSOR: Color = Color::rgb(0x1d, 0x4e, 0x89);
 
 /// The width of the move-list panel beside the board, in board units.
 pub const PANEL_WIDTH: f64 = 300.0;
-
-/// Draws the move list (the last moves that fit) and the rules that differ
-/// from the defaults, in a panel from `x` to the board's right edge.
-pub fn draw_panel(p: &mut dyn Painter, x: f64, board: Size, moves: &[String], rules: &[String]) {
-    let panel = Rect::new(x, 0.0, board.w - x, board.h);
-    p.fill_rect(panel, 0.0, Color::rgb(0x2a, 0x22, 0x16));
-    let left = x + 18.0;
-    let line = 22.0;
-    let mut y = 36.0;
-    let light = Color::rgb(0xf2, 0xe6, 0xc9);
-    let dim = Color::rgb(0xc9, 0xb8, 0x8f);
-    if !rules.is_empty() {
-        p.text(
-            Point::new(left, y),
-            "Rules in play",
-            17.0,
-            Align::Left,
-            light,
-        );
-        y += line * 1.2;
-        for r in rules {
-            p.text(Point::new(left, y), r, 13.0, Align::Left, dim);
-            y += line;
-        }
-        y += line * 0.6;
-    }
-    p.text(Point::new(left, y), "Moves", 17.0, Align::Left, light);
-    y += line * 1.2;
-    let room = ((board.h - y - 16.0) / line).max(0.0) as usize;
-    let first = moves.len().saturating_sub(room);
-    if moves.is_empty() {
-        p.text(Point::new(left, y), "none yet", 15.0, Align::Left, dim);
-    }
-    for (i, m) in moves[first..].iter().enumerate() {
-        let last = first + i + 1 == moves.len();
-        p.text(
-            Point::new(left, y),
-            m,
-            15.0,
-            Align::Left,
-            if last { light } else { dim },
-        );
-        y += line;
-    }
-}
 
 /// What to show besides the position.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -86,6 +43,10 @@ pub struct Marks {
     pub would_take: Vec<Pt>,
     /// Goals in one, per side, as the ball's path (the optional overlay).
     pub threats: Vec<(super::rules::Side, Vec<Pt>)>,
+    /// The hinted move: the ball's path for a jump, or the point for a man.
+    pub hint_path: Vec<Pt>,
+    /// The hinted placement.
+    pub hint_place: Option<Pt>,
     /// The high-contrast theme: a white board with heavier black lines.
     pub contrast: bool,
 }
@@ -95,6 +56,7 @@ const LANDING: Color = Color::rgba(0x1b, 0x9e, 0x4b, 230);
 const REACH: Color = Color::rgba(0x1b, 0x9e, 0x4b, 90);
 const TAKEN: Color = Color::rgb(0xc6, 0x28, 0x28);
 const LAST: Color = Color::rgb(0xff, 0xd8, 0x6b);
+const HINT: Color = Color::rgba(0xe6, 0x6a, 0x00, 230);
 
 /// Draws the board, the men, the ball, and the marks.
 pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
@@ -107,13 +69,9 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         (WOOD, LINE, 1.2)
     };
     p.fill_rect(Rect::from_size(size), 0.0, wood);
-    // Goal lines: a band behind each, coloured and labelled by the side that scores there.
-    let band = |row: u8| {
-        let c = g.point(Pt { col: 0, row });
-        Rect::new(0.0, c.y - SPACING / 2.0, size.w, SPACING)
-    };
-    p.fill_rect(band(d.rows + 1), 0.0, OHS_GOAL);
-    p.fill_rect(band(0), 0.0, EKS_GOAL);
+    // Labels legible however small the board is drawn.
+    let small = legible(p, 14.0);
+    // The goal bands run out to the board's edge, under their captions.
     let top = g.point(Pt {
         col: d.cols / 2,
         row: d.rows + 1,
@@ -122,17 +80,28 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         col: d.cols / 2,
         row: 0,
     });
+    let ohs = Rect::new(0.0, 0.0, size.w, top.y + SPACING / 2.0);
+    let eks_top = bottom.y - SPACING / 2.0;
+    p.fill_rect(ohs, 0.0, OHS_GOAL);
+    p.fill_rect(
+        Rect::new(0.0, eks_top, size.w, size.h - eks_top),
+        0.0,
+        EKS_GOAL,
+    );
+    // Outward from each goal line: its caption, then the column letters.
+    let caption = MARGIN_Y * 0.4;
+    let letters = MARGIN_Y * 0.78;
     p.text(
-        Point::new(top.x, top.y - SPACING * 0.28),
+        Point::new(top.x, top.y - caption),
         "Ohs score here",
-        12.0,
+        small,
         Align::Center,
         line,
     );
     p.text(
-        Point::new(bottom.x, bottom.y + SPACING * 0.3),
+        Point::new(bottom.x, bottom.y + caption),
         "Eks score here",
-        12.0,
+        small,
         Align::Center,
         line,
     );
@@ -145,17 +114,18 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         });
         p.line(a, b, if goal { 3.0 } else { thin }, line);
         let label = row.to_string();
+        let out = MARGIN_X * 0.6;
         p.text(
-            Point::new(a.x - 24.0, a.y),
+            Point::new(a.x - out, a.y),
             &label,
-            14.0,
+            small,
             Align::Center,
             line,
         );
         p.text(
-            Point::new(b.x + 24.0, b.y),
+            Point::new(b.x + out, b.y),
             &label,
-            14.0,
+            small,
             Align::Center,
             line,
         );
@@ -168,18 +138,18 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
         let bottom = g.point(Pt { col, row: 0 });
         p.line(top, bottom, thin, line);
         let name = Pt { col, row: 0 }.to_string();
-        let letter = &name[..1];
+        let letter = name.get(..1).unwrap_or_default();
         p.text(
-            Point::new(top.x, top.y - 26.0),
+            Point::new(top.x, top.y - letters),
             letter,
-            14.0,
+            small,
             Align::Center,
             line,
         );
         p.text(
-            Point::new(bottom.x, bottom.y + 26.0),
+            Point::new(bottom.x, bottom.y + letters),
             letter,
-            14.0,
+            small,
             Align::Center,
             line,
         );
@@ -211,6 +181,20 @@ pub fn draw(p: &mut dyn Painter, pos: &Position, marks: &Marks) {
     }
     if let Some(m) = marks.last_placed {
         p.stroke_circle(g.point(m), SPACING * 0.3, 3.0, LAST);
+    }
+    for w in marks.hint_path.windows(2) {
+        p.line(g.point(w[0]), g.point(w[1]), 5.0, HINT);
+    }
+    if let Some(end) = marks.hint_path.last() {
+        p.stroke_circle(g.point(*end), SPACING * 0.4, 4.0, HINT);
+    }
+    if let Some(m) = marks.hint_place {
+        p.fill_circle(
+            g.point(m),
+            SPACING * 0.44,
+            Color::rgba(0x20, 0x20, 0x20, 110),
+        );
+        p.stroke_circle(g.point(m), SPACING * 0.46, 4.0, HINT);
     }
     for w in marks.path.windows(2) {
         p.line(g.point(w[0]), g.point(w[1]), 4.0, PATH);
@@ -263,30 +247,19 @@ fn star_points(d: Dims) -> Vec<Pt> {
 /// it may still reach, the last move, the cursor, the threats overlay) and,
 /// on a wide board, the side panel of moves and rules.
 pub fn draw_game(game: &Game, ui: &Ui, painter: &mut dyn Painter, board: Size) {
-    let p = game.position.board();
-    let grid = Geometry::new(p.options.dims).size();
-    if board.w > grid.w {
-        let lines: Vec<String> = game
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                format!(
-                    "{:>3}. {} {m}",
-                    i + 1,
-                    if i % 2 == 0 { "Ohs" } else { "Eks" }
-                )
-            })
-            .collect();
-        let rules = changed_rules(game.settings);
-        draw_panel(painter, grid.w, board, &lines, &rules);
-    }
+    let grid = Geometry::new(game.position.board().options.dims).size();
+    // Looking back, the board shows that position and its last move only.
+    let past = review::shown(game, ui);
+    let contest = past.as_ref().unwrap_or(game.position);
+    let live = past.is_none();
+    let p = contest.board();
     let mut marks = Marks {
-        cursor: ui.cursor,
+        cursor: ui.cursor.filter(|_| live),
         contrast: game.theme == Theme::Contrast,
         ..Marks::default()
     };
-    match &ui.building {
+    let building = ui.building.as_ref().filter(|_| live);
+    match building {
         Some(b) => {
             let end = b.end(p);
             marks.men = Some(b.men);
@@ -312,7 +285,7 @@ pub fn draw_game(game: &Game, ui: &Ui, painter: &mut dyn Painter, board: Size) {
             }
         }
         None => {
-            if let Some((mv, before)) = game.position.last() {
+            if let Some((mv, before)) = contest.last() {
                 match mv {
                     Move::Place(pt) => marks.last_placed = Some(pt),
                     Move::Jump(c) => {
@@ -325,7 +298,14 @@ pub fn draw_game(game: &Game, ui: &Ui, painter: &mut dyn Painter, board: Size) {
             }
         }
     }
-    if threats_shown(game.settings) && game.position.result().is_none() {
+    let hint = ui
+        .hint
+        .as_ref()
+        .filter(|(at, _)| live && *at == game.moves.len());
+    if let Some((_, hint)) = hint {
+        hinted(p, hint, &mut marks);
+    }
+    if live && threats_shown(game.settings) && game.position.result().is_none() {
         for side in [Side::Ohs, Side::Eks] {
             let mut q = *p;
             q.to_move = side;
@@ -340,6 +320,38 @@ pub fn draw_game(game: &Game, ui: &Ui, painter: &mut dyn Painter, board: Size) {
         }
     }
     draw(painter, p, &marks);
+    // Beside the board, the move list; under a portrait one, the strip.
+    if board.w > grid.w {
+        let rules = changed_rules(game.settings);
+        review::draw_panel(painter, game, ui, grid.w, board, &rules);
+    } else if board.h > grid.h {
+        review::draw_strip(painter, game, ui, grid, board);
+    }
+}
+
+/// Marks the hinted move on `p`: its jump's path or its man, and the
+/// opponent's threat it answers.
+fn hinted(p: &Position, hint: &Hint, marks: &mut Marks) {
+    let path = |q: &Position, chain| {
+        q.follow(chain)
+            .map(|(path, _)| std::iter::once(q.ball).chain(path).collect())
+            .unwrap_or_default()
+    };
+    let mv = match *hint {
+        Hint::Score(chain) => Some(Move::Jump(chain)),
+        Hint::Block { threat, answer } => {
+            let them = p.turned();
+            marks.threats.push((them.to_move, path(&them, threat)));
+            answer
+        }
+        Hint::Build(mv) => mv,
+        Hint::Tangled => None,
+    };
+    match mv {
+        Some(Move::Jump(chain)) => marks.hint_path = path(p, chain),
+        Some(Move::Place(at)) => marks.hint_place = Some(at),
+        Some(Move::Swap) | None => {}
+    }
 }
 
 /// Every point a chain from `from` could still reach (the whole jump tree).

@@ -8,6 +8,7 @@
 use crate::shell::daily::DailyDeal;
 use crate::shell::drag::{Grip, Lift};
 use crate::shell::geom::{Point, Size};
+use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::paint::Painter;
 use crate::shell::position::{Position, Seat};
@@ -115,6 +116,9 @@ pub struct View<'a, D: GameDef> {
     pub drag: Option<Lift<'a, D::Piece>>,
     /// The page's clock to time a search's slices by (none natively).
     pub work_clock: Option<WorkClock>,
+    /// The page's helper, to answer questions away from its thread (none
+    /// natively).
+    pub helper: Option<&'a Helper>,
 }
 
 /// A game read from a record: what it was set up with and its moves.
@@ -213,6 +217,13 @@ pub trait GameDef: Sized + Clone + fmt::Debug + 'static {
 
     /// How the computer paces its moves under `settings`.
     fn pace(settings: &Self::Settings) -> Pace;
+
+    /// Whether option `key` means anything with the other `settings` as
+    /// they are (Easthaven's decks only under Easthaven): the settings panel
+    /// shows only the options that do.
+    fn applies(_settings: &Self::Settings, _key: &str) -> bool {
+        true
+    }
 
     /// The board's size in board units for a viewport of this shape.
     fn board_size(game: &View<Self>, ui: &Self::Ui, viewport: Size) -> Size;

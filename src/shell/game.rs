@@ -8,6 +8,7 @@
 use crate::shell::codec::StateError;
 use crate::shell::daily::Day;
 use crate::shell::geom::Size;
+use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{OptionError, OptionSpec};
 use crate::shell::paint::Painter;
@@ -26,6 +27,31 @@ pub struct Outcome {
     pub changed: bool,
     /// A sentence for the status line and the screen-reader live region.
     pub message: Option<String>,
+    /// The sound effect for what happened, played if the player wants them.
+    pub sound: Option<Cue>,
+}
+
+/// A sound effect: what kind of thing just happened. The later kinds win
+/// where two things happen at once ([`Outcome::and`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cue {
+    /// A move was played: a card, man or tile put down.
+    Move,
+    /// The game ended.
+    End,
+}
+
+impl Cue {
+    /// Every cue.
+    pub const ALL: [Cue; 2] = [Cue::Move, Cue::End];
+
+    /// The file that sounds it, beside the page (`www/sounds/`).
+    pub fn file(self) -> &'static str {
+        match self {
+            Cue::Move => "sounds/move.wav",
+            Cue::End => "sounds/end.wav",
+        }
+    }
 }
 
 impl Outcome {
@@ -48,6 +74,7 @@ impl Outcome {
             redraw: true,
             changed: true,
             message: Some(message.into()),
+            sound: None,
         }
     }
 
@@ -57,6 +84,7 @@ impl Outcome {
             redraw: self.redraw || other.redraw,
             changed: self.changed || other.changed,
             message: self.message.or(other.message),
+            sound: self.sound.max(other.sound),
         }
     }
 
@@ -66,6 +94,7 @@ impl Outcome {
             redraw: true,
             changed: false,
             message: Some(message.into()),
+            sound: None,
         }
     }
 }
@@ -108,6 +137,28 @@ pub trait Game {
     /// Links and URLs name these: they describe the game on screen.
     fn in_play(&self, key: &str) -> Option<&'static str> {
         self.option(key)
+    }
+
+    /// Where the computers play by themselves: whether they are paused
+    /// (`None` where a person plays, and there is nothing to pause).
+    fn paused(&self) -> Option<bool> {
+        None
+    }
+
+    /// Pauses the computers playing by themselves, or lets them go on.
+    fn set_paused(&mut self, _on: bool) -> Outcome {
+        Outcome::nothing()
+    }
+
+    /// Paused, lets the computers play one move.
+    fn step(&mut self) -> Outcome {
+        Outcome::nothing()
+    }
+
+    /// Whether option `key` means anything with the options chosen now; the
+    /// settings panel shows only the options that do.
+    fn applies(&self, _key: &str) -> bool {
+        true
     }
 
     /// Sets option `key`. Options whose spec says `restarts` take effect from
@@ -153,6 +204,21 @@ pub trait Game {
     /// and solvers' slices of work by; natively there is none, and slices
     /// follow the frames ([`crate::shell::think::Thinker::timed`]).
     fn set_work_clock(&mut self, _clock: Option<WorkClock>) {}
+
+    /// The page's helper, to answer the game's questions away from the
+    /// page's thread ([`crate::shell::helper`]); natively there is none.
+    fn set_helper(&mut self, _helper: Helper) {}
+
+    /// Whether a computer player is thinking about its move: the page then
+    /// offers Move now.
+    fn thinking(&self) -> bool {
+        false
+    }
+
+    /// Asks the thinking computer to play its best move so far now.
+    fn move_now(&mut self) -> Outcome {
+        Outcome::nothing()
+    }
 
     /// The game as the body of a link that replays it: its start, when not
     /// the deal's own, and its moves (framed and checked by `host::link`).

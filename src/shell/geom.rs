@@ -121,6 +121,17 @@ impl Fit {
         Fit { scale, offset }
     }
 
+    /// The whole of `viewport` in board units: the board and the margins
+    /// the fit leaves around it.
+    pub fn visible(self, viewport: Size) -> Rect {
+        Rect::new(
+            -self.offset.x / self.scale,
+            -self.offset.y / self.scale,
+            viewport.w / self.scale,
+            viewport.h / self.scale,
+        )
+    }
+
     /// Converts a point in CSS pixels to board units.
     pub fn to_board(self, css: Point) -> Point {
         Point::new(

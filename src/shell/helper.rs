@@ -1,8 +1,9 @@
 //! A helper that answers a game's questions away from the page's thread.
 //!
-//! The web build installs one (Web Workers running the Klondike solver's
-//! summary search); natively there is none, and a game that finds no helper
-//! answers its questions itself. Questions and answers are text in a format
+//! The page gives each game one ([`crate::shell::Game::set_helper`]: Web
+//! Workers running the Klondike solver's summary search, through a
+//! [`Port`]); natively there is none, and a game without a helper answers
+//! its questions itself. Questions and answers are text in a format
 //! the game and the helper share (text, as the page already passes strings
 //! to and from the browser: bytes would cost its module more glue).
 //!
@@ -15,9 +16,11 @@
 //! a space, which the helper's [`reply`] repeats, so an answer to a replaced
 //! question that arrives late is dropped, never taken for the new one's.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
 
-/// A question handed to the helper; [`answer`] says what became of it.
+/// A question handed to the helper; [`Desk::answer`] says what became of it.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Ticket {
     desk: u32,
@@ -36,43 +39,32 @@ pub enum Reply {
     Unanswered,
 }
 
-/// The helper as the web layer installs it.
-#[derive(Clone, Copy, Debug)]
-pub struct Helper {
-    /// Posts a message (a question's number and text) to a desk's helper,
-    /// saying whether a question is pending there (which it replaces);
-    /// false if it cannot be posted.
-    pub post: fn(desk: u32, message: &str, replacing: bool) -> bool,
+/// Where a helper's questions go: the page's Web Workers, or natively a
+/// stand-in that answers at once.
+pub trait Port {
+    /// Posts `message` (a question's number and text) to `desk`'s helper,
+    /// saying whether a question is pending there (which it replaces); the
+    /// helper's answers come back through `mail`. False if it cannot be
+    /// posted.
+    fn post(&self, desk: u32, message: &str, replacing: bool, mail: &Mailbox) -> bool;
+
     /// The desk is gone: whatever serves it may stop.
-    pub close: fn(desk: u32),
+    fn close(&self, desk: u32);
 }
 
-/// One asker's place at the helper: its own question at a time, which
-/// another asker's never replaces. Each new desk has a number of its own;
-/// a desk dropped closes.
-#[derive(Debug)]
-pub struct Desk(u32);
+/// The way back from a helper: each desk's last question, and its answer
+/// once in. What a [`Port`] delivers into.
+#[derive(Clone, Default)]
+pub struct Mailbox(Rc<RefCell<Desks>>);
 
-impl Default for Desk {
-    fn default() -> Self {
-        let n = NEXT_DESK.get();
-        NEXT_DESK.set(n.wrapping_add(1));
-        Desk(n)
-    }
-}
-
-impl Drop for Desk {
-    fn drop(&mut self) {
-        // (At a thread's end the registers may be gone already: nothing to do.)
-        let _ = DESKS.try_with(|d| {
-            if let Ok(mut d) = d.try_borrow_mut() {
-                d.retain(|s| s.desk != self.0);
-            }
-        });
-        if let Some(h) = HELPER.try_with(Cell::get).ok().flatten() {
-            (h.close)(self.0);
-        }
-    }
+/// The desks of one helper.
+#[derive(Default)]
+struct Desks {
+    next_desk: u32,
+    next_number: u32,
+    /// The helper failed: nothing more is posted.
+    failed: bool,
+    slots: Vec<Slot>,
 }
 
 /// A desk's last question: its number, whether it awaits its answer, and
@@ -85,97 +77,166 @@ struct Slot {
     answered: Option<String>,
 }
 
-thread_local! {
-    static HELPER: Cell<Option<Helper>> = const { Cell::new(None) };
-    static NEXT_DESK: Cell<u32> = const { Cell::new(1) };
-    static NEXT_NUMBER: Cell<u32> = const { Cell::new(1) };
-    static DESKS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Installs the helper (the web layer, once a page is mounted).
-pub fn install(helper: Helper) {
-    HELPER.set(Some(helper));
-}
-
-/// Whether a helper is installed.
-pub fn present() -> bool {
-    HELPER.get().is_some()
-}
-
-/// Runs `f` on `desk`'s slot, added if new.
-fn slot<T>(desk: u32, f: impl FnOnce(&mut Slot) -> T) -> T {
-    DESKS.with_borrow_mut(|d| {
-        let i = match d.iter().position(|s| s.desk == desk) {
+impl Mailbox {
+    /// Runs `f` on `desk`'s slot, added if new.
+    fn slot<T>(&self, desk: u32, f: impl FnOnce(&mut Slot) -> T) -> T {
+        let mut d = self.0.borrow_mut();
+        let i = match d.slots.iter().position(|s| s.desk == desk) {
             Some(i) => i,
             None => {
-                d.push(Slot {
+                d.slots.push(Slot {
                     desk,
                     number: 0,
                     pending: false,
                     answered: None,
                 });
-                d.len() - 1
+                d.slots.len() - 1
             }
         };
-        f(&mut d[i])
-    })
-}
-
-/// Asks the helper, at `desk`, the question `question` writes (only if
-/// there is a helper to ask); `None` if there is none or it cannot be
-/// reached, and the caller answers it itself.
-pub fn ask(desk: &Desk, question: impl FnOnce() -> String) -> Option<Ticket> {
-    let helper = HELPER.get()?;
-    let number = NEXT_NUMBER.get();
-    NEXT_NUMBER.set(number.wrapping_add(1));
-    // Pending before it is posted: a helper in this thread may answer at once.
-    let replacing = slot(desk.0, |s| {
-        let was = s.pending;
-        (s.number, s.pending, s.answered) = (number, true, None);
-        was
-    });
-    if (helper.post)(desk.0, &format!("{number} {}", question()), replacing) {
-        Some(Ticket {
-            desk: desk.0,
-            number,
-        })
-    } else {
-        fail();
-        None
+        f(&mut d.slots[i])
     }
-}
 
-/// What became of the question `ticket` stands for (its answer is given once).
-pub fn answer(ticket: &Ticket) -> Reply {
-    slot(ticket.desk, |s| {
-        match (s.number == ticket.number, s.pending) {
-            (true, true) => Reply::Waiting,
-            (true, false) => s.answered.take().map_or(Reply::Unanswered, Reply::Answered),
-            _ => Reply::Unanswered,
+    /// A message from `desk`'s helper, written by [`reply`]. The answer to
+    /// the desk's pending question is kept for its asker; any other is
+    /// dropped.
+    pub fn deliver(&self, desk: u32, message: &str) {
+        if let Some((number, answer)) = split(message) {
+            self.slot(desk, |s| {
+                if s.pending && s.number == number {
+                    s.pending = false;
+                    s.answered = Some(answer.to_owned());
+                }
+            });
         }
-    })
-}
+    }
 
-/// The web layer's side: a message from `desk`'s helper, written by
-/// [`reply`]. The answer to the desk's pending question is kept for its
-/// asker; any other is dropped.
-pub fn deliver(desk: u32, message: &str) {
-    if let Some((number, answer)) = split(message) {
-        slot(desk, |s| {
-            if s.pending && s.number == number {
-                s.pending = false;
-                s.answered = Some(answer.to_owned());
-            }
-        });
+    /// The helper failed: every pending question gets no answer, and no
+    /// more questions are posted.
+    pub fn fail(&self) {
+        let mut d = self.0.borrow_mut();
+        d.failed = true;
+        d.slots.iter_mut().for_each(|s| s.pending = false);
     }
 }
 
-/// The web layer's side: the helper failed. Every pending question will
-/// get no answer, and no more questions are posted.
-pub fn fail() {
-    HELPER.set(None);
-    DESKS.with_borrow_mut(|d| d.iter_mut().for_each(|s| s.pending = false));
+/// A helper as a page has one: where its questions go, and the way back.
+/// Each game it serves holds a clone, and asks at desks of its own.
+#[derive(Clone)]
+pub struct Helper {
+    port: Rc<dyn Port>,
+    mail: Mailbox,
 }
+
+impl Helper {
+    /// A helper whose questions go to `port`.
+    pub fn new(port: Rc<dyn Port>) -> Helper {
+        Helper {
+            port,
+            mail: Mailbox::default(),
+        }
+    }
+
+    /// A new desk at this helper, with a number of its own.
+    pub fn desk(&self) -> Desk {
+        let number = {
+            let mut d = self.mail.0.borrow_mut();
+            d.next_desk = d.next_desk.wrapping_add(1);
+            d.next_desk
+        };
+        Desk {
+            number,
+            helper: self.clone(),
+        }
+    }
+
+    /// Whether the helper failed (then its askers answer for themselves).
+    pub fn failed(&self) -> bool {
+        self.mail.0.borrow().failed
+    }
+}
+
+impl fmt::Debug for Helper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.failed() {
+            "Helper (failed)"
+        } else {
+            "Helper"
+        })
+    }
+}
+
+/// One asker's place at a helper: its own question at a time, which
+/// another asker's never replaces. A desk dropped closes.
+#[derive(Debug)]
+pub struct Desk {
+    number: u32,
+    helper: Helper,
+}
+
+impl Desk {
+    /// Asks the question `question` writes; `None` if the helper cannot be
+    /// reached (or failed), and the caller answers it itself.
+    pub fn ask(&self, question: impl FnOnce() -> String) -> Option<Ticket> {
+        let mail = &self.helper.mail;
+        let number = {
+            let mut d = mail.0.borrow_mut();
+            if d.failed {
+                return None;
+            }
+            d.next_number = d.next_number.wrapping_add(1);
+            d.next_number
+        };
+        // Pending before it is posted: a helper in this thread may answer at once.
+        let replacing = mail.slot(self.number, |s| {
+            let was = s.pending;
+            (s.number, s.pending, s.answered) = (number, true, None);
+            was
+        });
+        let message = format!("{number} {}", question());
+        if self
+            .helper
+            .port
+            .post(self.number, &message, replacing, mail)
+        {
+            Some(Ticket {
+                desk: self.number,
+                number,
+            })
+        } else {
+            mail.fail();
+            None
+        }
+    }
+
+    /// What became of the question `ticket` stands for (its answer is given
+    /// once).
+    pub fn answer(&self, ticket: &Ticket) -> Reply {
+        if ticket.desk != self.number {
+            return Reply::Unanswered;
+        }
+        self.helper.mail.slot(ticket.desk, |s| {
+            match (s.number == ticket.number, s.pending) {
+                (true, true) => Reply::Waiting,
+                (true, false) => s.answered.take().map_or(Reply::Unanswered, Reply::Answered),
+                _ => Reply::Unanswered,
+            }
+        })
+    }
+}
+
+impl Drop for Desk {
+    fn drop(&mut self) {
+        if let Ok(mut d) = self.helper.mail.0.try_borrow_mut() {
+            d.slots.retain(|s| s.desk != self.number);
+        }
+        self.helper.port.close(self.number);
+    }
+}
+
+/// What a helper running elsewhere says, once, when it listens: a message
+/// posted to it before then may be lost, so its first question waits for
+/// this word. It has no question number, so it is never taken for an answer.
+pub const READY: &str = "ready";
 
 /// The helper's side: the reply to a posted message, its question answered
 /// by `answer`; nothing if the message is not one.
@@ -193,131 +254,153 @@ fn split(message: &str) -> Option<(u32, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::RefCell;
 
-    thread_local! {
-        /// What the test's helper was posted: desk, message, whether it replaced one.
-        static LOG: RefCell<Vec<(u32, String, bool)>> = const { RefCell::new(Vec::new()) };
-        /// The desks closed.
-        static CLOSED: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// A port that records what it is posted and which desks closed.
+    #[derive(Default)]
+    struct Recording {
+        log: RefCell<Vec<(u32, String, bool)>>,
+        closed: RefCell<Vec<u32>>,
+        mail: RefCell<Option<Mailbox>>,
     }
 
-    /// Installs a helper that records what it is posted.
-    fn recording() {
-        install(Helper {
-            post: |desk, q, replacing| {
-                LOG.with_borrow_mut(|l| l.push((desk, q.to_owned(), replacing)));
-                true
-            },
-            close: |desk| CLOSED.with_borrow_mut(|c| c.push(desk)),
-        });
+    impl Port for Recording {
+        fn post(&self, desk: u32, message: &str, replacing: bool, mail: &Mailbox) -> bool {
+            self.log
+                .borrow_mut()
+                .push((desk, message.to_owned(), replacing));
+            *self.mail.borrow_mut() = Some(mail.clone());
+            true
+        }
+        fn close(&self, desk: u32) {
+            self.closed.borrow_mut().push(desk);
+        }
     }
 
-    fn posted(i: usize) -> (u32, String, bool) {
-        LOG.with_borrow(|l| l[i].clone())
+    impl Recording {
+        fn posted(&self, i: usize) -> (u32, String, bool) {
+            self.log.borrow()[i].clone()
+        }
+
+        /// The helper's reply to the `i`th message posted, delivered to its
+        /// desk: the question, reversed.
+        fn answer_posted(&self, i: usize) {
+            let (desk, message, _) = self.posted(i);
+            let r = reply(&message, |q| q.chars().rev().collect()).expect("a message");
+            self.deliver(desk, &r);
+        }
+
+        fn deliver(&self, desk: u32, message: &str) {
+            let mail = self.mail.borrow().clone().expect("something was posted");
+            mail.deliver(desk, message);
+        }
     }
 
-    /// The helper's reply to the `i`th message posted, delivered to its
-    /// desk: the question, reversed.
-    fn answer_posted(i: usize) {
-        let (desk, message, _) = posted(i);
-        let r = reply(&message, |q| q.chars().rev().collect()).expect("a message");
-        deliver(desk, &r);
-    }
-
-    #[test]
-    fn with_no_helper_the_asker_answers_itself() {
-        assert!(!present());
-        assert_eq!(ask(&Desk::default(), || "q".into()), None);
+    fn recording() -> (Rc<Recording>, Helper) {
+        let port = Rc::new(Recording::default());
+        let helper = Helper::new(port.clone());
+        (port, helper)
     }
 
     #[test]
     fn an_answer_goes_to_the_pending_question_once() {
-        recording();
-        let desk = Desk::default();
-        let t = ask(&desk, || "q1".into()).expect("posted");
-        assert_eq!(answer(&t), Reply::Waiting);
-        let (d, message, replacing) = posted(0);
-        assert_eq!((d, replacing), (desk.0, false));
+        let (port, helper) = recording();
+        let desk = helper.desk();
+        let t = desk.ask(|| "q1".into()).expect("posted");
+        assert_eq!(desk.answer(&t), Reply::Waiting);
+        let (d, message, replacing) = port.posted(0);
+        assert_eq!((d, replacing), (desk.number, false));
         assert!(message.ends_with(" q1"), "{message}");
-        answer_posted(0);
-        assert_eq!(answer(&t), Reply::Answered("1q".into()));
-        assert_eq!(answer(&t), Reply::Unanswered, "given once");
+        port.answer_posted(0);
+        assert_eq!(desk.answer(&t), Reply::Answered("1q".into()));
+        assert_eq!(desk.answer(&t), Reply::Unanswered, "given once");
     }
 
     #[test]
     fn a_new_question_replaces_the_pending_one_at_its_desk() {
-        recording();
-        let desk = Desk::default();
-        let first = ask(&desk, || "q1".into()).expect("posted");
-        let second = ask(&desk, || "q2".into()).expect("posted");
-        assert_eq!(answer(&first), Reply::Unanswered);
-        assert!(posted(1).2, "the helper is told it replaces one");
+        let (port, helper) = recording();
+        let desk = helper.desk();
+        let first = desk.ask(|| "q1".into()).expect("posted");
+        let second = desk.ask(|| "q2".into()).expect("posted");
+        assert_eq!(desk.answer(&first), Reply::Unanswered);
+        assert!(port.posted(1).2, "the helper is told it replaces one");
         // The first question's answer, late, is not taken for the second's.
-        answer_posted(0);
-        assert_eq!(answer(&second), Reply::Waiting);
-        answer_posted(1);
+        port.answer_posted(0);
+        assert_eq!(desk.answer(&second), Reply::Waiting);
+        port.answer_posted(1);
         // A newer question, answered, does not replace a pending one.
-        let third = ask(&desk, || "q3".into()).expect("posted");
-        assert!(!posted(2).2);
+        let third = desk.ask(|| "q3".into()).expect("posted");
+        assert!(!port.posted(2).2);
         assert_eq!(
-            answer(&second),
+            desk.answer(&second),
             Reply::Unanswered,
             "uncollected, then replaced"
         );
         // A stray answer, or a message too short to be one, is dropped.
-        answer_posted(1);
-        deliver(desk.0, "3");
-        deliver(desk.0, "x 3");
-        assert_eq!(answer(&third), Reply::Waiting);
-        answer_posted(2);
-        assert_eq!(answer(&third), Reply::Answered("3q".into()));
+        port.answer_posted(1);
+        port.deliver(desk.number, "3");
+        port.deliver(desk.number, "x 3");
+        assert_eq!(desk.answer(&third), Reply::Waiting);
+        port.answer_posted(2);
+        assert_eq!(desk.answer(&third), Reply::Answered("3q".into()));
     }
 
     #[test]
     fn two_desks_never_replace_each_others_questions() {
-        recording();
-        let (left, right) = (Desk::default(), Desk::default());
-        let a = ask(&left, || "left".into()).expect("posted");
-        let b = ask(&right, || "right".into()).expect("posted");
-        assert!(!posted(1).2, "the right desk replaced nothing");
-        assert_ne!(posted(0).0, posted(1).0, "each to its own desk");
-        answer_posted(1);
-        answer_posted(0);
-        assert_eq!(answer(&a), Reply::Answered("tfel".into()));
-        assert_eq!(answer(&b), Reply::Answered("thgir".into()));
+        let (port, helper) = recording();
+        let (left, right) = (helper.desk(), helper.desk());
+        let a = left.ask(|| "left".into()).expect("posted");
+        let b = right.ask(|| "right".into()).expect("posted");
+        assert!(!port.posted(1).2, "the right desk replaced nothing");
+        assert_ne!(port.posted(0).0, port.posted(1).0, "each to its own desk");
+        port.answer_posted(1);
+        port.answer_posted(0);
+        assert_eq!(left.answer(&a), Reply::Answered("tfel".into()));
+        assert_eq!(right.answer(&b), Reply::Answered("thgir".into()));
         // An answer delivered to the wrong desk is dropped.
-        let c = ask(&left, || "again".into()).expect("posted");
-        let (_, message, _) = posted(2);
-        deliver(right.0, &reply(&message, |q| q.into()).unwrap());
-        assert_eq!(answer(&c), Reply::Waiting);
-        let gone = left.0;
+        let c = left.ask(|| "again".into()).expect("posted");
+        let (_, message, _) = port.posted(2);
+        port.deliver(right.number, &reply(&message, |q| q.into()).unwrap());
+        assert_eq!(left.answer(&c), Reply::Waiting);
+        let gone = left.number;
         drop(left);
-        assert_eq!(
-            CLOSED.with_borrow(Vec::clone),
-            [gone],
-            "a dropped desk closes"
-        );
+        assert_eq!(*port.closed.borrow(), [gone], "a dropped desk closes");
+    }
+
+    #[test]
+    fn two_helpers_keep_their_desks_apart() {
+        let (one, first) = recording();
+        let (_, second) = recording();
+        let (a, b) = (first.desk(), second.desk());
+        let t = a.ask(|| "q".into()).expect("posted");
+        let _ = b.ask(|| "other".into()).expect("posted");
+        one.answer_posted(0);
+        assert_eq!(a.answer(&t), Reply::Answered("q".into()));
     }
 
     #[test]
     fn a_failed_helper_is_gone() {
-        recording();
-        let desk = Desk::default();
-        let t = ask(&desk, || "q".into()).expect("posted");
-        fail();
-        assert_eq!(answer(&t), Reply::Unanswered);
-        assert!(!present());
-        assert_eq!(ask(&desk, || "q".into()), None);
+        let (port, helper) = recording();
+        let desk = helper.desk();
+        let t = desk.ask(|| "q".into()).expect("posted");
+        port.mail.borrow().clone().expect("posted").fail();
+        assert_eq!(desk.answer(&t), Reply::Unanswered);
+        assert!(helper.failed());
+        assert_eq!(desk.ask(|| "q".into()), None);
     }
 
     #[test]
     fn a_helper_that_cannot_post_is_gone() {
-        install(Helper {
-            post: |_, _, _| false,
-            close: |_| {},
-        });
-        assert_eq!(ask(&Desk::default(), || "q".into()), None);
-        assert!(!present());
+        struct Closed;
+        impl Port for Closed {
+            fn post(&self, _: u32, _: &str, _: bool, _: &Mailbox) -> bool {
+                false
+            }
+            fn close(&self, _: u32) {}
+        }
+        let helper = Helper::new(Rc::new(Closed));
+        assert_eq!(helper.desk().ask(|| "q".into()), None);
+        assert!(helper.failed());
     }
 
     #[test]

@@ -25,5 +25,5 @@ pub mod theme;
 pub use parlour_kit::{position, think};
 
 pub use codec::StateError;
-pub use game::{Game, Outcome};
+pub use game::{Cue, Game, Outcome};
 pub use options::{Choice, OptionError, OptionSpec, OptionText};

@@ -79,6 +79,41 @@ pub trait Painter {
     /// lifts the limit. Calls come in such pairs; they do not nest.
     fn clip(&mut self, rect: Option<Rect>);
 
+    /// CSS pixels per board unit as drawn, so that a view can keep its text
+    /// legible on a small screen (1 where there is no screen).
+    fn scale(&self) -> f64 {
+        1.0
+    }
+
+    /// The whole visible area in board units, where a view whose surface
+    /// runs to the screen's edges (a card table's felt) may paint beyond its
+    /// board; `None` where there is no screen.
+    fn bleed(&self) -> Option<Rect> {
+        None
+    }
+
+    /// Copies in, at `rect`, the picture kept under `key` for a rect of
+    /// `rect`'s size (see [`kept`]). False if there is none: the default,
+    /// for a painter that keeps no pictures.
+    fn copy_kept(&mut self, _key: u64, _rect: Rect) -> bool {
+        false
+    }
+
+    /// A painter, in this one's coordinates, whose drawing within `rect` is
+    /// kept as a picture under `key` for rects of `rect`'s size (see
+    /// [`kept`]); `None` for a painter that keeps no pictures (the default).
+    fn keep(&mut self, _key: u64, _rect: Rect) -> Option<Box<dyn Painter + '_>> {
+        None
+    }
+
+    /// Draws straight lines, all of one width and colour: one stroke on a
+    /// screen, however many lines (a felt's stripes).
+    fn lines(&mut self, lines: &[(Point, Point)], width: f64, color: Color) {
+        for &(from, to) in lines {
+            self.line(from, to, width, color);
+        }
+    }
+
     /// Draws an × centred on `center`, its arms reaching `half` along each axis.
     fn cross(&mut self, center: Point, half: f64, width: f64, color: Color) {
         let (c, k) = (center, half);
@@ -95,6 +130,37 @@ pub trait Painter {
             color,
         );
     }
+}
+
+/// Draws `art` (which paints within `rect`) through `p`'s kept pictures:
+/// the first time a `key` is drawn at a size, into a picture of its own, and
+/// from then on by copying that picture in, which costs a screen far less
+/// than drawing the vectors again (a card table's fifty cards each frame).
+/// `art` must paint the same, relative to `rect`, for the same key and size.
+/// A painter that keeps no pictures gets `art` drawn directly.
+pub fn kept(p: &mut dyn Painter, key: u64, rect: Rect, art: impl Fn(&mut dyn Painter)) {
+    if p.copy_kept(key, rect) {
+        return;
+    }
+    let drawn = match p.keep(key, rect) {
+        Some(mut picture) => {
+            art(&mut *picture);
+            true
+        }
+        None => false,
+    };
+    if !(drawn && p.copy_kept(key, rect)) {
+        art(p);
+    }
+}
+
+/// The smallest text a view should draw, in CSS pixels.
+pub const LEGIBLE: f64 = 11.5;
+
+/// `size` (board units), grown where needed so that `p` draws it at least
+/// [`LEGIBLE`] CSS pixels high.
+pub fn legible(p: &dyn Painter, size: f64) -> f64 {
+    size.max(LEGIBLE / p.scale())
 }
 
 /// One recorded drawing operation.
@@ -175,9 +241,146 @@ impl Painter for Recorder {
     }
 }
 
+/// A painter that draws nothing and keeps the smallest text it was asked
+/// for, in CSS pixels at its scale: how legible a view is on a screen.
+#[derive(Clone, Copy, Debug)]
+pub struct TextSizes {
+    scale: f64,
+    /// The smallest text size asked for, in CSS pixels (`None` before any).
+    pub smallest: Option<f64>,
+}
+
+impl TextSizes {
+    /// Measures a view drawn at `scale` CSS pixels per board unit.
+    pub fn new(scale: f64) -> Self {
+        TextSizes {
+            scale,
+            smallest: None,
+        }
+    }
+}
+
+impl Painter for TextSizes {
+    fn fill_rect(&mut self, _: Rect, _: f64, _: Color) {}
+    fn stroke_rect(&mut self, _: Rect, _: f64, _: f64, _: Color) {}
+    fn line(&mut self, _: Point, _: Point, _: f64, _: Color) {}
+    fn fill_circle(&mut self, _: Point, _: f64, _: Color) {}
+    fn stroke_circle(&mut self, _: Point, _: f64, _: f64, _: Color) {}
+    fn fill_polygon(&mut self, _: &[Point], _: Color) {}
+    fn stroke_polygon(&mut self, _: &[Point], _: f64, _: Color) {}
+    fn text(&mut self, _: Point, _: &str, size: f64, _: Align, _: Color) {
+        let px = size * self.scale;
+        self.smallest = Some(self.smallest.map_or(px, |s| s.min(px)));
+    }
+    fn clip(&mut self, _: Option<Rect>) {}
+    fn scale(&self) -> f64 {
+        self.scale
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shell::geom::Size;
+
+    /// A painter that keeps pictures as a screen does: by key and size.
+    #[derive(Default)]
+    struct Keeper {
+        /// What was drawn directly.
+        direct: Recorder,
+        /// The pictures kept: key and size.
+        kept: Vec<(u64, Size)>,
+        /// The copies made.
+        copies: Vec<(u64, Rect)>,
+    }
+
+    impl Painter for Keeper {
+        fn fill_rect(&mut self, rect: Rect, radius: f64, color: Color) {
+            self.direct.fill_rect(rect, radius, color);
+        }
+        fn stroke_rect(&mut self, rect: Rect, radius: f64, width: f64, color: Color) {
+            self.direct.stroke_rect(rect, radius, width, color);
+        }
+        fn line(&mut self, from: Point, to: Point, width: f64, color: Color) {
+            self.direct.line(from, to, width, color);
+        }
+        fn fill_circle(&mut self, center: Point, radius: f64, color: Color) {
+            self.direct.fill_circle(center, radius, color);
+        }
+        fn stroke_circle(&mut self, center: Point, radius: f64, width: f64, color: Color) {
+            self.direct.stroke_circle(center, radius, width, color);
+        }
+        fn fill_polygon(&mut self, points: &[Point], color: Color) {
+            self.direct.fill_polygon(points, color);
+        }
+        fn stroke_polygon(&mut self, points: &[Point], width: f64, color: Color) {
+            self.direct.stroke_polygon(points, width, color);
+        }
+        fn text(&mut self, at: Point, text: &str, size: f64, align: Align, color: Color) {
+            self.direct.text(at, text, size, align, color);
+        }
+        fn clip(&mut self, rect: Option<Rect>) {
+            self.direct.clip(rect);
+        }
+        fn copy_kept(&mut self, key: u64, rect: Rect) -> bool {
+            let size = Size::new(rect.w, rect.h);
+            let found = self.kept.contains(&(key, size));
+            if found {
+                self.copies.push((key, rect));
+            }
+            found
+        }
+        fn keep(&mut self, key: u64, rect: Rect) -> Option<Box<dyn Painter + '_>> {
+            self.kept.push((key, Size::new(rect.w, rect.h)));
+            // What is drawn into a picture is not looked at here.
+            Some(Box::new(TextSizes::new(1.0)))
+        }
+    }
+
+    fn square(p: &mut dyn Painter, r: Rect) {
+        p.fill_rect(r, 0.0, Color::rgb(1, 2, 3));
+    }
+
+    #[test]
+    fn a_kept_picture_is_drawn_once_per_key_and_size_then_copied() {
+        let mut k = Keeper::default();
+        let drawn = std::cell::Cell::new(0);
+        let keep = |k: &mut Keeper, key, r: Rect| {
+            kept(k, key, r, |p| {
+                drawn.set(drawn.get() + 1);
+                square(p, r)
+            })
+        };
+        let (a, b) = (
+            Rect::new(0.0, 0.0, 10.0, 14.0),
+            Rect::new(50.0, 7.0, 10.0, 14.0),
+        );
+        keep(&mut k, 1, a);
+        keep(&mut k, 1, b);
+        keep(&mut k, 2, b);
+        let bigger = Rect::new(0.0, 0.0, 11.0, 15.0);
+        keep(&mut k, 1, bigger);
+        assert_eq!(
+            k.kept,
+            vec![
+                (1, Size::new(10.0, 14.0)),
+                (2, Size::new(10.0, 14.0)),
+                (1, Size::new(11.0, 15.0))
+            ]
+        );
+        assert_eq!(drawn.get(), 3, "each picture drawn once, into itself");
+        assert_eq!(k.copies, vec![(1, a), (1, b), (2, b), (1, bigger)]);
+        assert!(k.direct.ops.is_empty(), "nothing drawn twice");
+    }
+
+    #[test]
+    fn a_painter_that_keeps_nothing_gets_the_art_drawn() {
+        let mut r = Recorder::default();
+        let a = Rect::new(3.0, 4.0, 10.0, 14.0);
+        kept(&mut r, 1, a, |p| square(p, a));
+        kept(&mut r, 1, a, |p| square(p, a));
+        assert_eq!(r.ops, vec![Op::FillRect(a, Color::rgb(1, 2, 3)); 2]);
+    }
 
     #[test]
     fn css_colour_form() {

@@ -150,6 +150,13 @@ pub(crate) fn replay_canonical<D: GameDef>(
 }
 
 impl<D: GameDef> View<'_, D> {
+    /// The position after the game's first `k` moves, replayed (`None` if
+    /// there are fewer, or they no longer replay): what a player looking
+    /// back over the game sees.
+    pub fn position_after(&self, k: usize) -> Option<D::Position> {
+        replay::<D>(self.settings, self.seed, self.start, self.moves.get(..k)?).ok()
+    }
+
     /// Calls `visit` with every position of the game so far: the start,
     /// then the position after each move.
     pub fn replayed(&self, mut visit: impl FnMut(&D::Position)) {

@@ -1,19 +1,72 @@
 //! The [`Painter`] for a 2D canvas context, and the canvas's pixel geometry.
 
-use crate::shell::geom::{Point, Rect};
+use crate::shell::geom::{Fit, Point, Rect, Size};
 use crate::shell::paint::{Align, Color, Painter};
 use std::f64::consts::TAU;
-use web_sys::CanvasRenderingContext2d;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 /// Draws through a `CanvasRenderingContext2d` whose transform the shell has set.
 pub struct CanvasPainter<'a> {
-    ctx: &'a CanvasRenderingContext2d,
+    ctx: CanvasRenderingContext2d,
+    scale: f64,
+    visible: Rect,
+    /// Device pixels per board unit, across and down, and where the board's
+    /// origin falls in device pixels: the transform the shell has set.
+    device: (f64, f64, Point),
+    /// The pictures kept for [`crate::shell::paint::kept`], if any.
+    pictures: Option<&'a mut Pictures>,
+}
+
+/// Pictures drawn once into canvases of their own and copied in after
+/// ([`Painter::keep`], [`Painter::copy_kept`]), for one device scale.
+#[derive(Default)]
+pub struct Pictures {
+    /// The device pixels per board unit they were drawn at.
+    scale: (f64, f64),
+    /// Each picture's key, size in device pixels and canvas.
+    kept: Vec<(u64, (u32, u32), HtmlCanvasElement)>,
+}
+
+impl Pictures {
+    /// The most pictures kept: a few packs' faces and backs at two sizes.
+    const MOST: usize = 240;
+    /// The spare device pixels around each picture, for its edges' antialiasing.
+    const EDGE: f64 = 2.0;
+
+    /// The device size of a picture of `rect` at `scale`.
+    fn size(rect: Rect, scale: (f64, f64)) -> (u32, u32) {
+        let side = |units: f64, k: f64| (units * k + 2.0 * Self::EDGE).ceil().max(1.0) as u32;
+        (side(rect.w, scale.0), side(rect.h, scale.1))
+    }
+
+    fn find(&self, key: u64, size: (u32, u32)) -> Option<&HtmlCanvasElement> {
+        self.kept
+            .iter()
+            .find(|(k, s, _)| *k == key && *s == size)
+            .map(|(_, _, c)| c)
+    }
 }
 
 impl<'a> CanvasPainter<'a> {
-    /// Wraps a context.
-    pub fn new(ctx: &'a CanvasRenderingContext2d) -> Self {
-        CanvasPainter { ctx }
+    /// Wraps a context whose transform draws the board by `fit` in a canvas
+    /// of `css` pixels, `ratio` device pixels per CSS pixel (across, down),
+    /// with `pictures` kept for [`crate::shell::paint::kept`].
+    pub fn new(
+        ctx: &CanvasRenderingContext2d,
+        fit: Fit,
+        css: Size,
+        ratio: (f64, f64),
+        pictures: Option<&'a mut Pictures>,
+    ) -> Self {
+        let origin = Point::new(ratio.0 * fit.offset.x, ratio.1 * fit.offset.y);
+        CanvasPainter {
+            ctx: ctx.clone(),
+            scale: fit.scale,
+            visible: fit.visible(css),
+            device: (ratio.0 * fit.scale, ratio.1 * fit.scale, origin),
+            pictures,
+        }
     }
 
     fn rect_path(&self, r: Rect, radius: f64) {
@@ -76,6 +129,14 @@ impl Painter for CanvasPainter<'_> {
         self.ctx.line_to(to.x, to.y);
         self.stroke(width, color);
     }
+    fn lines(&mut self, lines: &[(Point, Point)], width: f64, color: Color) {
+        self.ctx.begin_path();
+        for &(from, to) in lines {
+            self.ctx.move_to(from.x, from.y);
+            self.ctx.line_to(to.x, to.y);
+        }
+        self.stroke(width, color);
+    }
     fn fill_circle(&mut self, center: Point, radius: f64, color: Color) {
         self.circle_path(center, radius);
         self.fill(color);
@@ -120,5 +181,73 @@ impl Painter for CanvasPainter<'_> {
             }
             None => self.ctx.restore(),
         }
+    }
+    fn scale(&self) -> f64 {
+        self.scale
+    }
+    fn bleed(&self) -> Option<Rect> {
+        Some(self.visible)
+    }
+    fn copy_kept(&mut self, key: u64, rect: Rect) -> bool {
+        let (kx, ky, origin) = self.device;
+        let Some(pictures) = self.pictures.as_deref() else {
+            return false;
+        };
+        if pictures.scale != (kx, ky) {
+            return false;
+        }
+        let Some(canvas) = pictures.find(key, Pictures::size(rect, (kx, ky))) else {
+            return false;
+        };
+        // Copied pixel for pixel, at whole device pixels (crisp, and the
+        // cheapest copy there is), under the board's transform as it stands.
+        let x = (origin.x + rect.x * kx - Pictures::EDGE).round();
+        let y = (origin.y + rect.y * ky - Pictures::EDGE).round();
+        let (w, h) = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let _ = self.ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
+            canvas,
+            (x - origin.x) / kx,
+            (y - origin.y) / ky,
+            w / kx,
+            h / ky,
+        );
+        true
+    }
+    fn keep(&mut self, key: u64, rect: Rect) -> Option<Box<dyn Painter + '_>> {
+        let (kx, ky, _) = self.device;
+        let pictures = self.pictures.as_deref_mut()?;
+        if pictures.scale != (kx, ky) || pictures.kept.len() >= Pictures::MOST {
+            *pictures = Pictures {
+                scale: (kx, ky),
+                kept: Vec::new(),
+            };
+        }
+        let size = Pictures::size(rect, (kx, ky));
+        let canvas: HtmlCanvasElement = web_sys::window()?
+            .document()?
+            .create_element("canvas")
+            .ok()?
+            .dyn_into()
+            .ok()?;
+        canvas.set_width(size.0);
+        canvas.set_height(size.1);
+        let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        // The board's `rect` lands EDGE device pixels in from the corner.
+        let _ = ctx.set_transform(
+            kx,
+            0.0,
+            0.0,
+            ky,
+            Pictures::EDGE - rect.x * kx,
+            Pictures::EDGE - rect.y * ky,
+        );
+        pictures.kept.push((key, size, canvas));
+        Some(Box::new(CanvasPainter {
+            ctx,
+            scale: self.scale,
+            visible: self.visible,
+            device: self.device,
+            pictures: None,
+        }))
     }
 }

@@ -16,6 +16,7 @@ mod assets;
 mod canvas;
 mod dom;
 mod panic;
+mod sound;
 mod storage;
 mod worker;
 
@@ -328,6 +329,13 @@ impl Parlour {
     #[wasm_bindgen(js_name = smallestTarget)]
     pub fn smallest_target(&self) -> Result<Option<Vec<f64>>, JsError> {
         self.with(|a| a.smallest_target())
+    }
+
+    /// The smallest text on the board as last drawn, in CSS pixels;
+    /// `undefined` before the game opens or when it draws no text.
+    #[wasm_bindgen(js_name = smallestText)]
+    pub fn smallest_text(&self) -> Result<Option<f64>, JsError> {
+        self.with(|a| a.smallest_text())
     }
 
     /// The URL query that would show this game, e.g. `?game=phutball&seed=7`.

@@ -712,10 +712,42 @@ pub async fn status(b: &Browser) -> String {
     text_of(b, ".parlour-status").await
 }
 
-/// What the page last announced (its screen-reader live region).
-pub async fn said(b: &Browser) -> String {
-    text_of(b, ".parlour-sr-only").await
+/// Waits for the result card a game's end brings (with its Play again
+/// button) and returns its text.
+pub async fn result_card(b: &Browser, name: &str) -> String {
+    b.wait_for(
+        &format!("{name}: the result card"),
+        "const p = document.querySelector('.parlour-panel'); \
+         return !!p && p.checkVisibility() && !!p.querySelector('[data-action=again]');",
+    )
+    .await;
+    text_of(b, ".parlour-panel").await
 }
+
+/// What the page last said, as the player sees it in the message line
+/// (checked to be what its screen-reader live region says too).
+pub async fn said(b: &Browser) -> String {
+    // Both read in one script, so that a message arriving between two
+    // reads cannot make them differ.
+    let both = b
+        .js(&format!(
+            "return [{SEEN_MESSAGE}, document.querySelector('.parlour-sr-only').textContent];"
+        ))
+        .await;
+    let text = |i: usize| both[i].as_str().unwrap_or_default().to_owned();
+    let seen = text(0);
+    assert_eq!(
+        seen,
+        text(1),
+        "the message line shows what the live region says"
+    );
+    seen
+}
+
+/// A script expression: the message line's text if it is on screen, or
+/// nothing.
+pub const SEEN_MESSAGE: &str =
+    "(e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message'))";
 
 /// Opens the site with empty storage, then `query`, and waits for the game.
 pub async fn open_fresh(b: &Browser, query: &str) {

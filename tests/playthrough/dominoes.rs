@@ -3,11 +3,11 @@
 
 use crate::common::{
     canvas, enabled, moves, open_browser, open_fresh, press, said, status, tap_on, until_unstalled,
-    Browser, Device,
+    Browser, Device, SEEN_MESSAGE,
 };
 use parlour::dominoes::rules::Move;
 use parlour::dominoes::{corner_buttons, Dominoes};
-use parlour::shell::geom::{Fit, Point};
+use parlour::shell::geom::Fit;
 use parlour::shell::Game;
 use parlour::Seed;
 use std::time::Duration;
@@ -216,23 +216,15 @@ async fn person_move(b: &Browser, mirror: &mut Dominoes, device: Device) {
                 _ => tap_on(b, &el, css, cell, touch).await,
             }
             if let Some([x, y]) = p.corner {
+                // The prompt comes filled in with the corner's numbers: Play confirms them.
+                let shows = format!("A corner-to-corner play: the corner shows {x} and {y}.");
                 b.wait_for(
                     "the corner prompt",
-                    "return document.querySelector('.parlour-sr-only').textContent.startsWith('A corner');",
+                    &format!("return {SEEN_MESSAGE}.startsWith({shows:?});"),
                 )
                 .await;
                 let max = mirror.position().rules().pips.max();
-                let (digits, play, _) = corner_buttons(board, max);
-                let at = |row: u8, v: u8| -> Point {
-                    let r = digits
-                        .iter()
-                        .find(|d| d.0 == row && d.1 == v)
-                        .expect("a digit button")
-                        .2;
-                    fit.to_css(r.center())
-                };
-                tap_on(b, &el, css, at(0, x), touch).await;
-                tap_on(b, &el, css, at(1, y), touch).await;
+                let (_, play, _) = corner_buttons(board, max);
                 tap_on(b, &el, css, fit.to_css(play.center()), touch).await;
             }
         }

@@ -12,7 +12,7 @@ use parlour::klondike::rules::{Move, Pile};
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
 use parlour::shell::geom::{Fit, Point, Size};
-use parlour::shell::{helper, Game};
+use parlour::shell::Game;
 use parlour::Seed;
 use std::time::Duration;
 
@@ -31,9 +31,9 @@ pub enum End {
 /// judged by the summary search, as the page's worker judges them (at once,
 /// here, where the page's play-through waits for the worker's verdict).
 pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
-    helper::install(remote::HERE);
     let mut k = Klondike::new(Seed(seed));
     k.set_reduced_motion(true);
+    k.set_helper(remote::here());
     for (key, v) in pairs {
         k.set_option(key, v).expect("a valid option");
     }
@@ -210,7 +210,7 @@ pub async fn by_hint(
         press(b, "hint").await;
         b.wait_for(
             "the hint",
-            &format!("return document.querySelector('.parlour-sr-only').textContent === {hint:?};"),
+            &format!("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')) === {hint:?};"),
         )
         .await;
         let Some(mv) = mv else {
@@ -245,6 +245,12 @@ pub async fn shows_end(b: &Browser, name: &str, end: End) {
         Duration::from_secs(60),
     )
     .await;
+    if end == End::Won {
+        let card = crate::common::result_card(b, name).await;
+        assert!(card.contains("Won!"), "{name}: {card}");
+        b.screenshot(&format!("{name}-result")).await;
+        press(b, "close").await;
+    }
 }
 
 /// Plays a whole game through the page by Hint: presses Hint, checks the
@@ -415,7 +421,7 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
         };
         b.wait_for(
             &format!("{name}: deal {seed}'s hint"),
-            &format!("return document.querySelector('.parlour-sr-only').textContent.startsWith({want:?});"),
+            &format!("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')).startsWith({want:?});"),
         )
         .await;
     }

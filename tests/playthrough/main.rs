@@ -17,4 +17,5 @@ mod dominoes;
 mod klondike;
 mod links;
 mod phutball;
+mod shots;
 mod site;

@@ -2,12 +2,16 @@
 //! goal on the 9×7 board with chains built by taps and by a drag.
 
 use crate::common::{
-    canvas, enabled, moves, open_browser, open_fresh, perform_path, status, tap_on,
-    until_unstalled, Browser, Device,
+    canvas, enabled, moves, open_browser, open_fresh, perform_path, press, said, status, tap_on,
+    until_unstalled, Browser, Device, SEEN_MESSAGE,
 };
+use fantoccini::elements::Element;
+use parlour::phutball::ai::hint::Hint;
 use parlour::phutball::ai::{self, Level};
-use parlour::phutball::{notation, Geometry, Phutball, Pt};
-use parlour::shell::geom::{Fit, Point};
+use parlour::phutball::rules::Move;
+use parlour::phutball::{notation, review, Geometry, Phutball, Pt};
+use parlour::shell::geom::{Fit, Point, Size};
+use parlour::shell::paint::{Op, Recorder};
 use parlour::shell::Game;
 use parlour::util::rng::Rng;
 use parlour::Seed;
@@ -103,7 +107,10 @@ async fn goal_on_nine_by_seven(name: &str, device: Device) {
     open_fresh(&b, &query(&pairs)).await;
     let mut mirror = game(&pairs);
     let touch = device.touch();
-    for (text, drag) in NINE_BY_SEVEN {
+    for (i, (text, drag)) in NINE_BY_SEVEN.into_iter().enumerate() {
+        if i == 4 {
+            look_back(&b, &mirror, device, name).await;
+        }
         play(&b, &mut mirror, text, drag, touch).await;
     }
     b.wait_for(
@@ -114,6 +121,48 @@ async fn goal_on_nine_by_seven(name: &str, device: Device) {
     assert_eq!(moves(&b).await, mirror.moves());
     b.assert_clean_console(name).await;
     b.close().await;
+}
+
+/// Looks back over the game's four moves through the page: on a landscape
+/// screen by a tap on the second move in the list, on a portrait one by the
+/// strip's ◀ twice; then returns to the game by a tap on the board.
+async fn look_back(b: &Browser, mirror: &Phutball, device: Device, name: &str) {
+    let (el, css) = canvas(b).await;
+    let board = mirror.board_size(css);
+    let fit = Fit::new(board, css);
+    let grid = Geometry::new(mirror.position().board().options.dims).size();
+    let touch = device.touch();
+    if board.w > grid.w {
+        let mut rec = Recorder::default();
+        mirror.draw(&mut rec, board);
+        let line = rec
+            .ops
+            .iter()
+            .find_map(|op| match op {
+                Op::Text(at, t, _) if t.ends_with("2. Eks F6") => Some(*at),
+                _ => None,
+            })
+            .expect("the second move in the list");
+        tap_on(b, &el, css, fit.to_css(line), touch).await;
+    } else {
+        let back = Point::new(grid.w * 0.1, grid.h + review::STRIP / 2.0);
+        tap_on(b, &el, css, fit.to_css(back), touch).await;
+        tap_on(b, &el, css, fit.to_css(back), touch).await;
+    }
+    let seen = said(b).await;
+    assert!(
+        seen.starts_with("Move 2 of 4: Eks F6."),
+        "{name}: looking back: {seen}"
+    );
+    b.screenshot(&format!("{name}-looking-back")).await;
+    let ball = at(b, mirror, mirror.position().board().ball).await;
+    tap_on(b, &el, css, ball, touch).await;
+    assert_eq!(said(b).await, "Back to the game.", "{name}");
+    assert_eq!(
+        moves(b).await,
+        mirror.moves(),
+        "{name}: looking back played nothing"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -148,14 +197,25 @@ async fn person_against(level: &str, length: usize) {
         return;
     }
     let pairs = [("opponent", level), ("computer", "eks")];
-    let b = open_browser(Device::Desktop {
+    let device = Device::Desktop {
         width: 1100,
         height: 800,
-    })
-    .await;
+    };
+    let b = open_browser(device).await;
     open_fresh(&b, &query(&pairs)).await;
     let mut mirror = game(&pairs);
     let mut rng = Rng::new(Seed(7));
+    let mut hurries = 0;
+    // Where a tap while the expert thinks lands, found once: the board
+    // does not move, and the expert's think leaves no time to spare.
+    let (el, css) = canvas(&b).await;
+    let corner = at(&b, &mirror, "A1".parse().expect("a point")).await;
+    // The expert's game goes on past `length` until Move now has been
+    // pressed while it thought (most replies take its whole think; one
+    // that is forced or proven at once comes too soon to catch).
+    let enough = |len: usize, hurries: usize| {
+        len >= length && (level != "expert" || hurries > 0 || len >= 3 * length)
+    };
     loop {
         until_unstalled(
             &b,
@@ -173,12 +233,20 @@ async fn person_against(level: &str, length: usize) {
                 .expect("the computer's move is legal");
         }
         let s = status(&b).await;
-        if !s.starts_with("Ohs to move") || page.len() >= length {
+        if !s.starts_with("Ohs to move") || enough(page.len(), hurries) {
             break;
         }
         let (mv, _) = ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0);
         let text = notation::format(mirror.position().board(), mv.expect("a move"));
         play(&b, &mut mirror, &text, false, false).await;
+        // The expert thinks three seconds: time to see that a tap waits
+        // and Move now hurries it.
+        if level == "expert" && hurried(&b, &el, css, corner, device).await {
+            hurries += 1;
+        }
+    }
+    if level == "expert" {
+        assert!(hurries > 0, "{name}: Move now was pressed while it thought");
     }
     let s = status(&b).await;
     assert!(
@@ -239,6 +307,247 @@ async fn the_computer_plays_both_sides_of_a_game_by_itself() {
         GAME,
     )
     .await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+/// The canvas's pixels, as a data URL.
+async fn pixels(b: &Browser) -> String {
+    b.js("return document.querySelector('.parlour canvas').toDataURL();")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The move a hint suggests, if it names one.
+fn hinted(hint: &Hint) -> Option<Move> {
+    match *hint {
+        Hint::Score(chain) => Some(Move::Jump(chain)),
+        Hint::Block { answer, .. } | Hint::Build(answer) => answer,
+        Hint::Tangled => None,
+    }
+}
+
+/// A person (Ohs) plays every move by Hint against the strong computer, to
+/// the game's end: each hint's words are on screen, as the rules engine
+/// gives them, and the hinted move is drawn on the board before it is made.
+///
+/// With `shots`, the page is pictured for the docs at the start, after a
+/// few moves and at the end ([`crate::shots`]).
+pub async fn by_hint_against_the_strong_computer(name: &str, device: Device, shots: bool) {
+    let pairs = [("opponent", "strong"), ("computer", "eks")];
+    let b = open_browser(device).await;
+    open_fresh(&b, &query(&pairs)).await;
+    let mut mirror = game(&pairs);
+    let mut rng = Rng::new(Seed(3));
+    if shots {
+        crate::shots::shot(&b, &format!("{name}-start")).await;
+    }
+    loop {
+        until_unstalled(
+            &b,
+            name,
+            "const s = document.querySelector('.parlour-status').textContent; \
+             return s.startsWith('Goal!') || s.startsWith('Drawn') || s.startsWith('Ohs to move');",
+            STALL,
+            GAME,
+        )
+        .await;
+        for text in &moves(&b).await[mirror.moves().len()..] {
+            mirror
+                .play_text(text)
+                .expect("the computer's move is legal");
+        }
+        if !status(&b).await.starts_with("Ohs to move") {
+            break;
+        }
+        let before = pixels(&b).await;
+        let words = mirror.hint().message.expect("a hint says something");
+        press(&b, "hint").await;
+        b.wait_for(
+            &format!("{name}: the hint '{words}' on screen"),
+            &format!("return {SEEN_MESSAGE} === {words:?};"),
+        )
+        .await;
+        assert_eq!(said(&b).await, words);
+        let suggested = mirror.ui().hint.as_ref().and_then(|(_, h)| hinted(h));
+        let mv = match suggested {
+            Some(mv) => {
+                assert_ne!(pixels(&b).await, before, "{name}: '{words}' is drawn");
+                mv
+            }
+            None => ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0)
+                .0
+                .expect("a move"),
+        };
+        let text = notation::format(mirror.position().board(), mv);
+        play(&b, &mut mirror, &text, false, device.touch()).await;
+        if shots && mirror.moves().len() == 7 {
+            crate::shots::shot(&b, &format!("{name}-middle")).await;
+        }
+    }
+    let s = status(&b).await;
+    assert!(
+        s.starts_with("Goal!") || s.starts_with("Drawn"),
+        "{name}: {s}"
+    );
+    // The result card: its Play again starts a new game.
+    let card = crate::common::result_card(&b, name).await;
+    assert!(
+        card.contains(&s[..s.find(' ').unwrap_or(s.len())]),
+        "{name}: {card}"
+    );
+    b.screenshot(&format!("{name}-result")).await;
+    if shots {
+        crate::shots::shot(&b, &format!("{name}-end")).await;
+    }
+    press(&b, "again").await;
+    b.wait_for(
+        &format!("{name}: a new game"),
+        "return window.parlour.moves().length === 0 \
+         && !document.querySelector('.parlour-panel').checkVisibility();",
+    )
+    .await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn played_by_hint_against_the_strong_computer_on_a_desktop() {
+    let name = "played_by_hint_against_the_strong_computer_on_a_desktop";
+    if enabled(name) {
+        let device = Device::Desktop {
+            width: 1280,
+            height: 800,
+        };
+        by_hint_against_the_strong_computer(name, device, false).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn played_by_hint_against_the_strong_computer_on_a_phone() {
+    let name = "played_by_hint_against_the_strong_computer_on_a_phone";
+    if enabled(name) {
+        by_hint_against_the_strong_computer(name, Device::Phone, false).await;
+    }
+}
+
+/// While the computer thinks (its Move now button on screen): a tap on the
+/// board (at `corner` of the canvas `el`) only says so, and Move now hurries
+/// it. Whether it was still thinking when looked at.
+async fn hurried(b: &Browser, el: &Element, css: Size, corner: Point, device: Device) -> bool {
+    const SHOWN: &str = "document.querySelector('.parlour-move-now').checkVisibility()";
+    let before = moves(b).await.len();
+    if b.js(&format!("return {SHOWN};")).await != serde_json::Value::Bool(true) {
+        return false;
+    }
+    tap_on(b, el, css, corner, device.touch()).await;
+    // One look at everything, so that a reply arriving between two looks
+    // cannot mix them.
+    let look = b
+        .js(&format!(
+            "return [window.parlour.moves().length, {SHOWN}, {SEEN_MESSAGE}, \
+             document.querySelector('.parlour-sr-only').textContent];"
+        ))
+        .await;
+    if look[0].as_u64() != Some(before as u64) || look[1] != serde_json::Value::Bool(true) {
+        return false;
+    }
+    let seen = look[2].as_str().unwrap_or_default();
+    assert_eq!(
+        look[3].as_str(),
+        Some(seen),
+        "the message line shows what the live region says"
+    );
+    assert!(seen.contains("Move now"), "a tap while it thinks: {seen}");
+    press(b, "move-now").await;
+    b.wait_for(
+        "the computer's hurried move",
+        &format!("return window.parlour.moves().length > {before};"),
+    )
+    .await;
+    true
+}
+
+/// Sounds: off at first, and nothing fetched for them; turned on in
+/// Settings (a sample plays), then the 9×7 game to its goal for two people
+/// on one device sounds each move, and the goal.
+#[tokio::test(flavor = "multi_thread")]
+async fn with_sounds_turned_on_each_move_and_the_goal_are_heard() {
+    let name = "with_sounds_turned_on_each_move_and_the_goal_are_heard";
+    if !enabled(name) {
+        return;
+    }
+    let pairs = [("board", "9x7")];
+    let b = open_browser(Device::Desktop {
+        width: 1000,
+        height: 800,
+    })
+    .await;
+    open_fresh(&b, &query(&pairs)).await;
+    // Every sound the page plays, by its file.
+    b.js(
+        "window.__plays = []; const play = HTMLMediaElement.prototype.play; \
+          HTMLMediaElement.prototype.play = function () { \
+            window.__plays.push(this.src.split('/').slice(-2).join('/')); \
+            return play.call(this); };",
+    )
+    .await;
+    let plays = || async { b.js("return window.__plays;").await };
+    let fetched = "return performance.getEntriesByType('resource') \
+                   .filter(e => e.name.includes('/sounds/')).length;";
+    let mut mirror = game(&pairs);
+    let (first, rest) = NINE_BY_SEVEN.split_first().expect("a script");
+    play(&b, &mut mirror, first.0, first.1, false).await;
+    assert_eq!(plays().await, serde_json::json!([]), "{name}: off at first");
+    assert_eq!(b.js(fetched).await, 0, "{name}: no sound fetched while off");
+    press(&b, "settings").await;
+    b.js(
+        "const s = document.querySelector('select[name=sounds]'); s.value = 'on'; \
+          s.dispatchEvent(new Event('change'));",
+    )
+    .await;
+    assert_eq!(
+        plays().await,
+        serde_json::json!(["sounds/move.wav"]),
+        "{name}: a sample"
+    );
+    b.js("document.querySelector('[data-action=close]').click();")
+        .await;
+    for (text, drag) in rest {
+        play(&b, &mut mirror, text, *drag, false).await;
+    }
+    b.wait_for(
+        "the goal",
+        "return document.querySelector('.parlour-status').textContent.startsWith('Goal!');",
+    )
+    .await;
+    let mut heard = vec!["sounds/move.wav"; rest.len()];
+    heard[rest.len() - 1] = "sounds/end.wav";
+    heard.insert(0, "sounds/move.wav");
+    assert_eq!(plays().await, serde_json::json!(heard), "{name}");
+    assert!(
+        b.js(fetched).await.as_u64() > Some(0),
+        "{name}: the sounds were fetched once on"
+    );
+    // The offline worker does not fetch them at install; it keeps them once
+    // a page has fetched them.
+    let release = b
+        .js_async("fetch('sw.js').then(r => r.text()).then(arguments[0]);")
+        .await;
+    let release = release.as_str().unwrap_or_default();
+    assert!(
+        release.contains("klondike.html") && !release.contains("sounds/"),
+        "{name}: {release}"
+    );
+    assert!(
+        b.js("return localStorage.getItem('parlour:appearance');")
+            .await
+            .as_str()
+            .is_some_and(|s| s.contains("sounds=on")),
+        "{name}: kept"
+    );
     b.assert_clean_console(name).await;
     b.close().await;
 }

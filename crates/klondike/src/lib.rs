@@ -28,6 +28,7 @@
 
 pub mod analysis;
 pub mod cards;
+pub mod coach;
 pub mod deal_format;
 pub mod rules;
 pub mod solver;

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::klondike::settings::Back;
+use crate::shell::paint::kept;
 
 /// Double Solitaire: draws the waiting player's half of the table in its
 /// strip, under a veil, with their name and the cards they have put up.
@@ -112,7 +113,21 @@ pub(super) fn ink(card: Card, look: Look) -> Color {
 
 /// Draws a suit symbol as vector shapes, centred on `c`, `s` units tall.
 pub fn draw_pip(p: &mut dyn Painter, suit: Suit, c: Point, s: f64, color: Color) {
-    let at = |dx: f64, dy: f64| Point::new(c.x + dx * s, c.y + dy * s);
+    draw_pip_turned(p, suit, c, s, color, false);
+}
+
+/// Draws a suit symbol like [`draw_pip`], standing on its head when `turned`
+/// (the lower half of a printed card's pips).
+pub fn draw_pip_turned(
+    p: &mut dyn Painter,
+    suit: Suit,
+    c: Point,
+    s: f64,
+    color: Color,
+    turned: bool,
+) {
+    let k = if turned { -s } else { s };
+    let at = |dx: f64, dy: f64| Point::new(c.x + dx * s, c.y + dy * k);
     match suit {
         Suit::Diamonds => p.fill_polygon(
             &[at(0.0, -0.5), at(0.38, 0.0), at(0.0, 0.5), at(-0.38, 0.0)],
@@ -174,8 +189,36 @@ pub(super) fn index_text(card: Card) -> &'static str {
     }
 }
 
-/// Draws one card, face up or down, in `r`.
+/// Draws one card, face up or down, in `r`: a picture kept by the painter
+/// where it keeps them (see [`kept`]).
 pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
+    kept(p, picture_key(card, face_up, look), r, |p| {
+        draw_card_art(p, card, r, face_up, look)
+    });
+}
+
+/// What a card's picture depends on: the card (any back looks alike unless
+/// it shows its label), which side is up, and the look.
+pub(super) fn picture_key(card: Card, face_up: bool, look: Look) -> u64 {
+    let card = if face_up || look.see_through {
+        card.index() as u64 + 1
+    } else {
+        0
+    };
+    let flags = [
+        face_up,
+        look.four_colour,
+        look.see_through,
+        look.contrast,
+        look.large_indices,
+    ]
+    .iter()
+    .fold(0u64, |k, &f| k << 1 | u64::from(f));
+    card | flags << 8 | (look.back as u64) << 16
+}
+
+/// Draws one card's vectors, face up or down, in `r`.
+fn draw_card_art(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
     let radius = r.w * 0.08;
     if !face_up {
         p.fill_rect(r, radius, look.back());
@@ -248,49 +291,72 @@ pub fn draw_card(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: 
     );
     let right = Point::new(r.x + r.w * 0.8, r.y + r.h * 0.13);
     draw_mark(p, card, right, r.w * 0.2, color);
-    let centre = Point::new(r.x + r.w * 0.5, r.y + r.h * 0.62);
-    match card.rank().value() {
-        _ if card.is_joker() => draw_mark(p, card, centre, r.w * 0.6, color),
-        11..=13 => {
-            let frame = Rect::new(r.x + r.w * 0.22, r.y + r.h * 0.36, r.w * 0.56, r.h * 0.54);
-            p.stroke_rect(frame, r.w * 0.04, 1.5, color);
-            p.text(
-                Point::new(centre.x, centre.y - r.h * 0.06),
-                card.rank().face(),
-                r.w * 0.34,
-                Align::Center,
-                color,
-            );
-            draw_pip(
-                p,
-                card.suit(),
-                Point::new(centre.x, centre.y + r.h * 0.14),
-                r.w * 0.18,
-                color,
-            );
-        }
-        _ => draw_pip(p, card.suit(), centre, r.w * 0.42, color),
+    if card.is_joker() {
+        let centre = Point::new(r.x + r.w * 0.5, r.y + r.h * 0.62);
+        draw_mark(p, card, centre, r.w * 0.6, color);
+    } else {
+        super::face::draw_face(p, card, r, look);
     }
+}
+
+/// Draws a card in the hand, lifted off the table: a little larger, over a
+/// soft shadow cast down and to the right.
+pub fn draw_lifted(p: &mut dyn Painter, card: Card, r: Rect, face_up: bool, look: Look) {
+    let radius = CARD.w * 0.08;
+    for (d, alpha) in [(10.0, 40), (6.0, 55), (3.0, 70)] {
+        let shadow = Rect::new(r.x + d * 0.6, r.y + d, r.w, r.h).inflate(d * 0.3);
+        p.fill_rect(shadow, radius + d * 0.3, Color::rgba(0, 0, 0, alpha));
+    }
+    draw_card(p, card, r.inflate(CARD.w * 0.03), face_up, look);
 }
 
 /// Draws the empty table: felt and the outline of every pile; `waste` says
 /// whether the layout has a waste (variants whose stock goes onto the piles
 /// or the reserves have none).
+/// It is one picture, kept by the painter where it keeps them.
 pub fn draw_table(p: &mut dyn Painter, layout: &Layout, waste: bool, look: Look) {
+    // The felt runs to the screen's edges, whatever the board's shape.
+    let felt_area = p.bleed().unwrap_or(Rect::from_size(layout.board));
+    let key = table_key(layout, waste, look, felt_area);
+    kept(p, key, felt_area, |p| {
+        draw_table_art(p, layout, waste, look, felt_area)
+    });
+}
+
+/// What the empty table's picture depends on: where everything is, whether
+/// there is a waste, and the look (a hash, its top bit set to keep it apart
+/// from the cards' keys).
+fn table_key(layout: &Layout, waste: bool, look: Look, felt_area: Rect) -> u64 {
+    let rects = [felt_area, layout.stock, layout.waste]
+        .into_iter()
+        .chain(layout.foundations.iter().copied())
+        .chain(layout.tableau.iter().copied())
+        .chain(layout.reserves.iter().copied());
+    let mut words = vec![u64::from(waste), picture_key(Card::RED_JOKER, true, look)];
+    for r in rects {
+        words.extend([r.x, r.y, r.w, r.h].map(f64::to_bits));
+    }
+    // FNV-1a over the words.
+    let hash = words.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &w| {
+        (h ^ w).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    hash | 1 << 63
+}
+
+/// Draws the empty table over `felt_area`.
+fn draw_table_art(p: &mut dyn Painter, layout: &Layout, waste: bool, look: Look, felt_area: Rect) {
     let (felt, stripe) = look.felt();
     let (slot, pip) = look.slot();
-    p.fill_rect(Rect::from_size(layout.board), 0.0, felt);
+    p.fill_rect(felt_area, 0.0, felt);
     if stripe != felt {
-        let mut y = 0.0;
-        while y < layout.board.h {
-            p.line(
-                Point::new(0.0, y),
-                Point::new(layout.board.w, y),
-                1.0,
-                stripe,
-            );
+        let mut y = (felt_area.y / 8.0).floor() * 8.0;
+        let mut stripes = Vec::new();
+        while y < felt_area.y + felt_area.h {
+            let (x0, x1) = (felt_area.x, felt_area.x + felt_area.w);
+            stripes.push((Point::new(x0, y), Point::new(x1, y)));
             y += 8.0;
         }
+        p.lines(&stripes, 1.0, stripe);
     }
     let radius = CARD.w * 0.08;
     for (i, r) in layout.foundations.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! Where the piles sit, and where each card is drawn (pure, tested natively).
 
 use super::*;
+use crate::klondike::rules::StockRule;
 use crate::shell::geom::clamp;
 
 /// Where the piles sit on the table.
@@ -36,19 +37,26 @@ impl Layout {
     /// the top row) and grows downwards on tall screens, so a phone in
     /// portrait gets long columns, not tiny cards.
     pub fn new(viewport: Size, piles: usize, foundations: usize) -> Layout {
-        let width = Self::width(Self::columns(piles, foundations));
+        Layout::shaped(viewport, piles, foundations, true)
+    }
+
+    /// [`Layout::new`], for a table with or without a waste: without one,
+    /// the foundations start beside the stock, so the top row is a card
+    /// narrower (Triple Easthaven's twelve foundations on a phone).
+    fn shaped(viewport: Size, piles: usize, foundations: usize, waste: bool) -> Layout {
+        let width = Self::width(Self::columns(piles, foundations, waste));
         let height = if viewport.is_empty() {
             MIN_HEIGHT
         } else {
             clamp(width * viewport.h / viewport.w, MIN_HEIGHT, MAX_HEIGHT)
         };
-        Layout::for_board(Size::new(width, height), piles, foundations)
+        Layout::table(Size::new(width, height), piles, foundations, waste)
     }
 
-    /// Card columns across the table: the piles, or the stock, the waste and
-    /// the foundations, and never fewer than Klondike's seven.
-    fn columns(piles: usize, foundations: usize) -> usize {
-        piles.max(foundations + 2).max(7)
+    /// Card columns across the table: the piles, or the stock, the waste
+    /// (if any) and the foundations, and never fewer than Klondike's seven.
+    fn columns(piles: usize, foundations: usize, waste: bool) -> usize {
+        piles.max(foundations + 1 + usize::from(waste)).max(7)
     }
 
     fn width(columns: usize) -> f64 {
@@ -58,13 +66,18 @@ impl Layout {
 
     /// The layout for a board size that [`Layout::new`] produced.
     pub fn for_board(board: Size, piles: usize, foundations: usize) -> Layout {
+        Layout::table(board, piles, foundations, true)
+    }
+
+    fn table(board: Size, piles: usize, foundations: usize, waste: bool) -> Layout {
         let top = MARGIN;
         let row2 = top + CARD.h + 2.0 * GAP;
-        let right = Self::columns(piles, foundations) - foundations;
+        let right = Self::columns(piles, foundations, waste) - foundations;
         Layout {
             board,
             stock: column(0, top),
-            waste: column(1, top),
+            // Without a waste its slot is the stock's, never hit before it.
+            waste: column(usize::from(waste), top),
             foundations: (0..foundations).map(|i| column(right + i, top)).collect(),
             tableau: (0..piles).map(|i| column(i, row2)).collect(),
             reserves: Vec::new(),
@@ -109,13 +122,21 @@ impl Layout {
 
     /// The board for `state` in a viewport of this shape (see [`Layout::new`]).
     pub fn board_for(viewport: Size, state: &State) -> Size {
-        Layout::new(viewport, state.tableau.len(), state.foundations.len()).board
+        let waste = state.rules.stock == StockRule::Waste;
+        Layout::shaped(
+            viewport,
+            state.tableau.len(),
+            state.foundations.len(),
+            waste,
+        )
+        .board
     }
 
     /// The layout of `state`'s piles on a board from [`Layout::board_for`],
     /// mirrored for a left-handed player.
     pub fn of(board: Size, state: &State, left_handed: bool) -> Layout {
-        let layout = Layout::for_board(board, state.tableau.len(), state.foundations.len())
+        let waste = state.rules.stock == StockRule::Waste;
+        let layout = Layout::table(board, state.tableau.len(), state.foundations.len(), waste)
             .with_reserves(state.reserves.len())
             .with_idle_side(state.idle.as_ref().map_or(0, |s| s.tableau.len()));
         if left_handed {
@@ -161,14 +182,48 @@ impl Layout {
         }
     }
 
+    /// How far apart the waste's fanned cards sit: wider where the top row
+    /// leaves room beside the waste (a phone's table, where the usual fan
+    /// would show only a sliver of each index), never into the next slot.
+    pub fn waste_step(&self) -> f64 {
+        let w = self.waste;
+        let rightwards = self.waste_fan > 0.0;
+        // How far ahead of the waste, in the way it fans, `r` begins.
+        let ahead = |r: Rect| {
+            if rightwards {
+                r.x - (w.x + w.w)
+            } else {
+                w.x - (r.x + r.w)
+            }
+        };
+        let to_edge = if rightwards {
+            self.board.w - MARGIN - (w.x + w.w)
+        } else {
+            w.x - MARGIN
+        };
+        let room = self
+            .foundations
+            .iter()
+            .map(|&f| ahead(f))
+            .filter(|&d| d >= 0.0)
+            .fold(to_edge, f64::min);
+        clamp(
+            (room - GAP) / 2.0,
+            FAN_WASTE * CARD.w,
+            FAN_WASTE_ROOMY * CARD.w,
+        )
+    }
+
     /// The vertical steps between face-down and face-up cards of a pile, shrunk
     /// together when the pile would run off the bottom of the board.
     /// On a portrait table (a phone) face-up cards fan wider, so that the
     /// strip a covered card shows stays a finger's width: 24 CSS px on a
     /// 360 px screen, where the fan of a landscape table would leave 18.
     pub fn fan(&self, down: usize, up: usize) -> (f64, f64) {
+        // A portrait table of more piles than Klondike's seven is drawn
+        // smaller: its fan grows with it, to keep the same strip on screen.
         let up_step = if self.board.h > self.board.w {
-            FAN_UP_TALL
+            FAN_UP_TALL * (self.board.w / Self::width(7)).max(1.0)
         } else {
             FAN_UP
         };
@@ -213,10 +268,11 @@ pub fn scene(state: &State, layout: &Layout) -> Vec<Sprite> {
     }
     let fanned = if state.rules.draw > 1 { 3 } else { 1 };
     let first_fanned = state.waste.len().saturating_sub(fanned);
+    let waste_step = layout.waste_step();
     for (i, &card) in state.waste.iter().enumerate() {
         let step = i.saturating_sub(first_fanned) as f64;
         let mut rect = layout.waste;
-        rect.x += step * FAN_WASTE * CARD.w * layout.waste_fan;
+        rect.x += step * waste_step * layout.waste_fan;
         out.push(Sprite {
             card,
             rect,

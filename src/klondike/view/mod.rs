@@ -2,6 +2,7 @@
 //! hit-testing, drop targets, and drawing cards as vectors.
 
 mod draw;
+mod face;
 mod hit;
 mod layout;
 
@@ -27,6 +28,9 @@ const FAN_UP: f64 = 0.28;
 /// The face-up fan on a portrait table (see [`Layout::fan`]).
 const FAN_UP_TALL: f64 = 0.4;
 const FAN_WASTE: f64 = 0.24;
+/// The widest the waste fans, where the top row has room (see
+/// [`Layout::waste_step`]).
+const FAN_WASTE_ROOMY: f64 = 0.5;
 /// Double Solitaire: the height of the waiting player's strip, in card heights.
 const STRIP: f64 = 1.45;
 /// The veil over the waiting player's strip.

@@ -201,25 +201,11 @@ fn large_indices_and_the_chosen_back_are_drawn() {
     use crate::klondike::settings::Back;
     let card: Card = "TD".parse().unwrap();
     let r = Rect::new(0.0, 0.0, CARD.w, CARD.h);
-    // The painter sees the index's size: record the sizes of the texts.
-    struct Sizes(Vec<f64>);
-    impl crate::shell::paint::Painter for Sizes {
-        fn fill_rect(&mut self, _: Rect, _: f64, _: Color) {}
-        fn stroke_rect(&mut self, _: Rect, _: f64, _: f64, _: Color) {}
-        fn line(&mut self, _: Point, _: Point, _: f64, _: Color) {}
-        fn fill_circle(&mut self, _: Point, _: f64, _: Color) {}
-        fn stroke_circle(&mut self, _: Point, _: f64, _: f64, _: Color) {}
-        fn fill_polygon(&mut self, _: &[Point], _: Color) {}
-        fn stroke_polygon(&mut self, _: &[Point], _: f64, _: Color) {}
-        fn text(&mut self, _: Point, _: &str, size: f64, _: Align, _: Color) {
-            self.0.push(size);
-        }
-        fn clip(&mut self, _: Option<Rect>) {}
-    }
+    // The painter sees the index's size (a card's smallest text).
     let size = |look: Look| {
-        let mut s = Sizes(Vec::new());
+        let mut s = crate::shell::paint::TextSizes::new(1.0);
         draw_card(&mut s, card, r, true, look);
-        s.0[0]
+        s.smallest.unwrap_or(0.0)
     };
     let large = Look {
         large_indices: true,
@@ -261,4 +247,72 @@ fn on_a_phone_a_covered_card_shows_a_finger_s_width() {
     // A landscape table keeps the tighter fan.
     let wide = Layout::new(Size::new(1280.0, 700.0), 7, 4);
     assert!(wide.fan(3, 4).1 < up);
+}
+
+#[test]
+fn the_draw_three_fan_uses_the_room_beside_the_waste_in_either_hand() {
+    use crate::shell::geom::Fit;
+    let css = Size::new(360.0, 568.0);
+    for left in [false, true] {
+        let mut layout = Layout::new(css, 7, 4);
+        if left {
+            layout = layout.left_handed();
+        }
+        let fit = Fit::new(layout.board, css);
+        let step = layout.waste_step();
+        // Each fanned card shows a full index on a 360 px phone.
+        assert!(step * fit.scale >= 20.0, "{} CSS px", step * fit.scale);
+        // The fan (two steps past the waste's slot) stays clear of the foundations.
+        let mut fanned = layout.waste;
+        fanned.x += 2.0 * step * layout.waste_fan;
+        for f in &layout.foundations {
+            assert_eq!(overlap(fanned, *f), 0.0, "left-handed {left}");
+        }
+    }
+    // With no room beside the waste (eight foundations), the usual fan.
+    let crowded = Layout::new(css, 10, 8);
+    assert!(crowded.waste_step() <= FAN_WASTE * CARD.w + 1e-9);
+}
+
+#[test]
+fn a_card_picture_is_kept_for_what_it_shows() {
+    let all: Vec<Card> = (0..52).filter_map(Card::from_index).collect();
+    let key = |c, up, look| super::draw::picture_key(c, up, look);
+    let plain = Look::default();
+    // Every face its own picture; every back one picture.
+    let mut faces: Vec<u64> = all.iter().map(|&c| key(c, true, plain)).collect();
+    faces.sort_unstable();
+    faces.dedup();
+    assert_eq!(faces.len(), 52);
+    assert!(all
+        .iter()
+        .all(|&c| key(c, false, plain) == key(all[0], false, plain)));
+    assert!(!faces.contains(&key(all[0], false, plain)));
+    // Backs that show a label are each their own; each look is its own.
+    let label = Look {
+        see_through: true,
+        ..plain
+    };
+    assert_ne!(key(all[0], false, label), key(all[1], false, label));
+    for look in [
+        Look {
+            four_colour: true,
+            ..plain
+        },
+        Look {
+            contrast: true,
+            ..plain
+        },
+        Look {
+            large_indices: true,
+            ..plain
+        },
+    ] {
+        assert_ne!(key(all[5], true, look), key(all[5], true, plain));
+    }
+    let red = Look {
+        back: crate::klondike::settings::Back::Red,
+        ..plain
+    };
+    assert_ne!(key(all[0], false, red), key(all[0], false, plain));
 }

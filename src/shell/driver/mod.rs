@@ -15,7 +15,7 @@ use crate::shell::def::{
     Action, Change, Dealt, EffectOf, Event, GameDef, IllegalOf, Loaded, MoveOf, View,
 };
 use crate::shell::drag::Drag;
-use crate::shell::game::{Game, Outcome};
+use crate::shell::game::{Cue, Game, Outcome};
 use crate::shell::geom::Size;
 use crate::shell::input::Gesture;
 use crate::shell::position::{BadMoveText, Ending, Position};
@@ -23,7 +23,7 @@ use crate::shell::record::{read_mark, replay_canonical, walk, BY_GAME};
 use crate::shell::think::{Thinker, Turn};
 use crate::util::rng::Seed;
 use std::ops::ControlFlow;
-use table::{Screen, Table};
+use table::{Pause, Screen, Table};
 
 mod link;
 pub use link::{check_link_body, MAX_LINK_MOVES};
@@ -31,7 +31,7 @@ mod page;
 mod table;
 
 /// What the page says while a computer thinks and a person tries to move.
-pub(crate) const THINKING: &str = "The computer is thinking… (tap or Enter: move now)";
+pub(crate) const THINKING: &str = "The computer is thinking… Move now (or Enter) hurries it.";
 
 /// The most moves the game makes by itself after one move.
 const MAX_FOLLOW_UPS: usize = 1_000;
@@ -115,6 +115,7 @@ impl<D: GameDef> Shell<D> {
                 dailies: Dailies::default(),
                 screen: Screen::default(),
                 drag: None,
+                helper: None,
             },
             ui: D::Ui::default(),
             thinker: None,
@@ -154,6 +155,7 @@ impl<D: GameDef> Shell<D> {
         next.table.dailies = std::mem::take(&mut self.table.dailies);
         next.table.screen = self.table.screen;
         next.table.screen.cheer = None;
+        next.table.helper = self.table.helper.take();
         *self = next.dealt(how);
     }
 
@@ -302,8 +304,13 @@ impl<D: GameDef> Shell<D> {
         self.table.computer_to_move()
     }
 
+    /// Whether the computers, playing by themselves, wait to be let go on.
+    fn watch_paused(&self) -> bool {
+        self.table.screen.pause == Pause::Paused && !D::has_person(&self.table.settings)
+    }
+
     /// Asks the thinking computer to play its best move so far now.
-    fn hurry(&mut self) -> Outcome {
+    pub(super) fn hurry(&mut self) -> Outcome {
         match self.thinker.as_mut() {
             Some((_, t)) => {
                 t.hurry();
@@ -326,9 +333,14 @@ impl<D: GameDef> Shell<D> {
         let daily = t.daily.filter(|&day| !t.dailies.won(day));
         match self.play_as(mv, who == Who::Game, true) {
             Ok((effect, before)) => {
+                let sound = Some(match self.table.position.ending() {
+                    Some(_) => Cue::End,
+                    None => Cue::Move,
+                });
                 if who == Who::Game && self.table.position.ending().is_none() {
                     return Outcome {
                         message: None,
+                        sound,
                         ..Outcome::moved("")
                     };
                 }
@@ -344,7 +356,10 @@ impl<D: GameDef> Shell<D> {
                     said.push_str(&self.table.dailies.told(day));
                 }
                 self.table.said = said.clone();
-                Outcome::moved(said)
+                Outcome {
+                    sound,
+                    ..Outcome::moved(said)
+                }
             }
             Err(e) => Outcome::say(format!("Not allowed: {e}.")),
         }
@@ -399,6 +414,9 @@ impl<D: GameDef> Shell<D> {
             self.thinker = None;
             return Outcome::nothing();
         }
+        if self.watch_paused() {
+            return Outcome::nothing();
+        }
         let after = self.table.moves.len();
         if self.thinker.as_ref().is_none_or(|(n, _)| *n != after) {
             let t = &self.table;
@@ -413,6 +431,9 @@ impl<D: GameDef> Shell<D> {
             Turn::Thinking => Outcome::redraw(),
             Turn::Play(mv) => {
                 self.thinker = None;
+                if self.table.screen.pause == Pause::Step {
+                    self.table.screen.pause = Pause::Paused;
+                }
                 let out = self.moved(mv, Who::Computer);
                 if out.changed {
                     return out;

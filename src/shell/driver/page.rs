@@ -1,5 +1,6 @@
 //! The page-facing [`Game`], implemented once for every hosted game.
 
+use super::table::Pause;
 use super::{Shell, Who, MAX_FRAME_MS, THINKING};
 use crate::shell::cheer;
 use crate::shell::codec::state_to_text;
@@ -9,6 +10,7 @@ use crate::shell::def::{Change, Dealt, Event, GameDef};
 use crate::shell::game::{Game, Outcome};
 use crate::shell::geom::clamp;
 use crate::shell::geom::Size;
+use crate::shell::helper::Helper;
 use crate::shell::input::{Gesture, Key};
 use crate::shell::options::{find_spec, OptionError, OptionSpec};
 use crate::shell::paint::Painter;
@@ -68,6 +70,10 @@ impl<D: GameDef> Game for Shell<D> {
         self.chosen.get(key)
     }
 
+    fn applies(&self, key: &str) -> bool {
+        D::applies(&self.chosen, key)
+    }
+
     /// The setting of the game on the table.
     fn in_play(&self, key: &str) -> Option<&'static str> {
         self.table.settings.get(key)
@@ -106,10 +112,11 @@ impl<D: GameDef> Game for Shell<D> {
             self.table.screen.cheer = None;
             return Outcome::redraw();
         }
-        // While the computer thinks, a tap asks it to move now.
+        // While the computer thinks, a tap only says so: Move now (or
+        // Enter) hurries it, so an eager tap never weakens it unknowingly.
         if self.computer_to_move() {
             return match gesture {
-                Gesture::Tap { .. } => self.hurry(),
+                Gesture::Tap { .. } => Outcome::say(THINKING),
                 _ => Outcome::nothing(),
             };
         }
@@ -176,8 +183,48 @@ impl<D: GameDef> Game for Shell<D> {
         self.table.screen.theme = theme;
     }
 
+    fn thinking(&self) -> bool {
+        self.computer_to_move() && !self.watch_paused()
+    }
+
+    fn paused(&self) -> Option<bool> {
+        let t = &self.table;
+        (!D::has_person(&t.settings)).then_some(t.screen.pause != Pause::Running)
+    }
+
+    fn set_paused(&mut self, on: bool) -> Outcome {
+        if self.paused().is_none() {
+            return Outcome::nothing();
+        }
+        let mut out = if on {
+            self.table.screen.pause = Pause::Paused;
+            Outcome::say("Paused. Step plays one move; Resume lets them play on.")
+        } else {
+            self.table.screen.pause = Pause::Running;
+            Outcome::say("Playing on.")
+        };
+        out.redraw = true;
+        out
+    }
+
+    fn step(&mut self) -> Outcome {
+        if self.paused() != Some(true) {
+            return Outcome::nothing();
+        }
+        self.table.screen.pause = Pause::Step;
+        Outcome::redraw()
+    }
+
+    fn move_now(&mut self) -> Outcome {
+        self.hurry()
+    }
+
     fn set_work_clock(&mut self, clock: Option<WorkClock>) {
         self.table.screen.work_clock = clock;
+    }
+
+    fn set_helper(&mut self, helper: Helper) {
+        self.table.helper = Some(helper);
     }
 
     fn link_body(&self) -> Vec<u8> {
@@ -391,6 +438,7 @@ impl<D: GameDef> Game for Shell<D> {
         );
         next.table.elapsed_ms = rec.elapsed_ms;
         next.table.screen = self.table.screen;
+        next.table.helper = self.table.helper.take();
         next.table.stats = rec.stats;
         next.table.daily = rec.daily;
         next.table.dailies = rec.dailies;

@@ -5,6 +5,7 @@ use crate::shell::daily::{Dailies, Day};
 use crate::shell::def::{Event, GameDef, View};
 use crate::shell::drag::Drag;
 use crate::shell::geom::Size;
+use crate::shell::helper::Helper;
 use crate::shell::position::{Position, Seat};
 use crate::shell::theme::Theme;
 use crate::shell::think::WorkClock;
@@ -26,6 +27,20 @@ pub(super) struct Screen {
     /// The page's clock to time the computers' and solvers' slices by
     /// (none natively).
     pub(super) work_clock: Option<WorkClock>,
+    /// Computer against computer: running, paused, or playing one move.
+    pub(super) pause: Pause,
+}
+
+/// Whether a game the computers play by themselves goes on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Pause {
+    /// It plays on.
+    #[default]
+    Running,
+    /// It waits.
+    Paused,
+    /// It plays one move, then waits.
+    Step,
 }
 
 /// Everything of a game but its screen-only state and its thinking: what a
@@ -49,6 +64,8 @@ pub(super) struct Table<D: GameDef> {
     pub(super) screen: Screen,
     /// The piece a person holds or that flies home.
     pub(super) drag: Option<Drag<D::Piece>>,
+    /// The page's helper (none natively): kept from one game to the next.
+    pub(super) helper: Option<Helper>,
 }
 
 impl<D: GameDef> Table<D> {
@@ -69,6 +86,7 @@ impl<D: GameDef> Table<D> {
             board: self.screen.board,
             drag: self.drag.as_ref().and_then(|d| d.lift(self.screen.now)),
             work_clock: self.screen.work_clock,
+            helper: self.helper.as_ref(),
         }
     }
 

@@ -116,6 +116,15 @@ pub(super) struct Ui {
     pub(super) canvas: HtmlCanvasElement,
     pub(super) ctx: CanvasRenderingContext2d,
     pub(super) status: HtmlElement,
+    /// What the game last said, on screen (the live region says it to a
+    /// screen reader, so this line is hidden from one).
+    pub(super) message: HtmlElement,
+    /// Shown while a computer thinks: asks it to play now.
+    pub(super) move_now: HtmlButtonElement,
+    /// Shown while the computers play by themselves: pause or resume them.
+    pub(super) pause: HtmlButtonElement,
+    /// Shown while they are paused: one move.
+    pub(super) step: HtmlButtonElement,
     pub(super) live: HtmlElement,
     pub(super) panel: HtmlElement,
 }
@@ -200,7 +209,28 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
         .ok_or("this browser cannot draw on a 2D canvas")?;
     let _ = stage.append_child(&canvas);
+    // Over the board, so that it comes and goes without moving it.
+    let move_now = dom::button("parlour-button parlour-move-now", "Move now", "Move now");
+    attr(&move_now, "data-action", "move-now");
+    move_now.set_hidden(true);
+    // With, for computer against computer, Pause and Step: one row at the
+    // board's foot.
+    let watch = dom::element("div", "parlour-watch");
+    let _ = watch.append_child(&move_now);
+    let pause = dom::button("parlour-button", "Pause", "Pause");
+    attr(&pause, "data-action", "pause");
+    let step = dom::button("parlour-button", "Step", "Step: one move");
+    attr(&step, "data-action", "step");
+    let _ = watch.append_child(&pause);
+    let _ = watch.append_child(&step);
+    pause.set_hidden(true);
+    step.set_hidden(true);
+    let _ = stage.append_child(&watch);
     let _ = play.append_child(&stage);
+    let message = dom::element("div", "parlour-message");
+    attr(&message, "aria-hidden", "true");
+    message.set_hidden(true);
+    let _ = play.append_child(&message);
     let status = dom::element("div", "parlour-status");
     let _ = play.append_child(&status);
     let live = dom::element("div", "parlour-sr-only");
@@ -226,6 +256,10 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
         canvas,
         ctx,
         status,
+        message,
+        move_now,
+        pause,
+        step,
         live,
         panel,
     })

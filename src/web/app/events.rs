@@ -71,6 +71,30 @@ pub(super) fn wire_events(app: &Shared) {
         )
     };
     let mut ls = Vec::new();
+    let move_now = app.borrow().ui.move_now.clone();
+    ls.push(wire(app, &move_now, "click", |a, _| {
+        let o = a.game.as_mut().map(|g| g.move_now()).unwrap_or_default();
+        a.apply(o);
+    }));
+    let (pause, step) = {
+        let a = app.borrow();
+        (a.ui.pause.clone(), a.ui.step.clone())
+    };
+    ls.push(wire(app, &pause, "click", |a, _| {
+        let o = a
+            .game
+            .as_mut()
+            .map(|g| {
+                let on = g.paused() == Some(false);
+                g.set_paused(on)
+            })
+            .unwrap_or_default();
+        a.apply(o);
+    }));
+    ls.push(wire(app, &step, "click", |a, _| {
+        let o = a.game.as_mut().map(|g| g.step()).unwrap_or_default();
+        a.apply(o);
+    }));
     for (action, b) in toolbar {
         ls.push(wire(app, &b, "click", move |a, _| {
             a.show_menu(false);

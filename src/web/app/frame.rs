@@ -2,6 +2,7 @@
 
 use super::SizeWatch;
 use crate::shell::geom::{Fit, Size};
+use crate::web::canvas::Pictures;
 use wasm_bindgen::prelude::*;
 
 /// The canvas's frames: the board's fit in the stage, the backing store's
@@ -15,6 +16,8 @@ pub(super) struct Frame {
     pub(super) frame_cb: Option<Closure<dyn FnMut(f64)>>,
     pub(super) clock: Option<(i32, Closure<dyn FnMut()>)>,
     pub(super) observer: Option<SizeWatch>,
+    /// The pictures the game's drawing keeps (its cards).
+    pub(super) pictures: Pictures,
 }
 
 impl Frame {
@@ -28,6 +31,7 @@ impl Frame {
             frame_cb: None,
             clock: None,
             observer: None,
+            pictures: Pictures::default(),
         }
     }
 }

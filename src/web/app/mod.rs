@@ -8,6 +8,7 @@ mod host;
 mod input;
 mod look;
 mod panels;
+mod result;
 mod saves;
 
 use super::canvas::CanvasPainter;
@@ -21,7 +22,9 @@ use crate::host::save::{save_key, MemoryStore, Store};
 use crate::host::session::{self, Wanted};
 use crate::shell::daily::Day;
 use crate::shell::geom::{backing_store, Fit, Size};
+use crate::shell::helper::Helper;
 use crate::shell::input::GestureTracker;
+use crate::shell::paint::TextSizes;
 use crate::shell::{Game, Outcome};
 use crate::util::rng::Seed;
 use crate::util::text_lines::capitalised;
@@ -115,10 +118,16 @@ pub struct App {
     current: Rc<Cell<Option<GameKind>>>,
     /// The player's appearance choices.
     appearance: crate::host::appearance::Appearance,
+    /// The sound effects fetched so far.
+    sounds: crate::web::sound::Sounds,
     /// The theme they resolve to now.
     theme: crate::shell::theme::Theme,
     /// The date the host or a test set as today, in place of the clock's.
     today: Option<Day>,
+    /// The helper that answers the games' questions in Web Workers.
+    helper: Helper,
+    /// The result card was shown for the game's end on screen.
+    end_shown: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -164,7 +173,6 @@ fn fresh_seed() -> Seed {
 /// Mounts an instance into `root`.
 pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
     panic::install();
-    super::worker::install();
     let id = super::next_id();
     // A panic while this instance is built stops this instance only.
     let _active = panic::enter(id);
@@ -202,8 +210,11 @@ pub fn mount(root: &HtmlElement, config: Config) -> Result<Shared, String> {
         panel_opener: None,
         current: current.clone(),
         appearance: Default::default(),
+        sounds: Default::default(),
         theme: Default::default(),
         today: None,
+        end_shown: false,
+        helper: Helper::new(Rc::new(super::worker::Workers::default())),
     }));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire_events(&app);
@@ -341,6 +352,7 @@ impl App {
         game.set_theme(self.theme);
         // The computers' and solvers' slices are timed by the page's clock.
         game.set_work_clock(Some(dom::now_ms));
+        game.set_helper(self.helper.clone());
         game.set_today(self.today());
         self.host.pending = self.host.watcher.opened(kind, game.as_ref());
         self.game = Some(game);
@@ -418,6 +430,17 @@ impl App {
     fn refresh(&self) {
         let Some(g) = &self.game else { return };
         self.ui.status.set_text_content(Some(&g.status()));
+        self.ui.move_now.set_hidden(!g.thinking());
+        let paused = g.paused();
+        self.ui.pause.set_hidden(paused.is_none());
+        let label = if paused == Some(true) {
+            "Resume"
+        } else {
+            "Pause"
+        };
+        self.ui.pause.set_text_content(Some(label));
+        attr(&self.ui.pause, "aria-label", label);
+        self.ui.step.set_hidden(paused != Some(true));
         for (action, b) in &self.ui.buttons {
             match action {
                 Action::Undo => b.set_disabled(!g.can_undo()),
@@ -454,8 +477,11 @@ impl App {
         self.refresh();
     }
 
+    /// Says `text` on screen, in the message line, and to a screen reader.
     fn announce(&self, text: &str) {
         self.ui.live.set_text_content(Some(text));
+        self.ui.message.set_text_content(Some(text));
+        self.ui.message.set_hidden(text.is_empty());
     }
 
     fn apply(&mut self, outcome: Outcome) {
@@ -468,6 +494,9 @@ impl App {
         }
         if let Some(m) = &outcome.message {
             self.announce(m);
+        }
+        if let Some(cue) = outcome.sound.filter(|_| self.appearance.sounds) {
+            self.sounds.play(cue);
         }
         self.refresh();
         if outcome.redraw || outcome.changed {
@@ -535,9 +564,6 @@ impl App {
             Action::Redo => self.game.as_mut().map(|g| g.redo()).unwrap_or_default(),
             Action::Hint => {
                 let o = self.game.as_mut().map(|g| g.hint()).unwrap_or_default();
-                if let Some(m) = &o.message {
-                    self.ui.status.set_text_content(Some(m));
-                }
                 self.announce(o.message.as_deref().unwrap_or_default());
                 self.request_frame();
                 return;
@@ -620,9 +646,15 @@ impl App {
             sx * f.offset.x,
             sy * f.offset.y,
         );
-        game.draw(&mut CanvasPainter::new(ctx), board);
+        let pictures = Some(&mut self.frame.pictures);
+        game.draw(
+            &mut CanvasPainter::new(ctx, f, css, (sx, sy), pictures),
+            board,
+        );
         if more {
             self.request_frame();
+        } else {
+            self.check_end();
         }
         // The host's events wait for a frame; the height is measured only
         // when someone hears it (it reads the page's layout).
@@ -639,6 +671,14 @@ impl App {
     pub fn smallest_target(&self) -> Option<Vec<f64>> {
         let s = self.game.as_ref()?.smallest_target(self.frame.board)?;
         Some(vec![s.w * self.frame.fit.scale, s.h * self.frame.fit.scale])
+    }
+
+    /// The smallest text on the board as last drawn, in CSS pixels, for
+    /// tests of legibility.
+    pub fn smallest_text(&self) -> Option<f64> {
+        let mut sizes = TextSizes::new(self.frame.fit.scale);
+        self.game.as_ref()?.draw(&mut sizes, self.frame.board);
+        sizes.smallest
     }
 
     /// The status line of the game on screen, for hosts and tests.

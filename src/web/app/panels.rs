@@ -86,14 +86,7 @@ impl App {
             return;
         };
         let body = dom::element("div", "parlour-stats");
-        let table = dom::element("table", "parlour-stats-table");
-        for (label, value) in rows {
-            let tr = dom::element("tr", "");
-            let _ = tr.append_child(&dom::text("th", "", &label));
-            let _ = tr.append_child(&dom::text("td", "", &value));
-            let _ = table.append_child(&tr);
-        }
-        let _ = body.append_child(&table);
+        let _ = body.append_child(&stats_table(rows));
         let reset = dom::button("parlour-button", "Reset statistics", "Reset statistics");
         attr(&reset, "data-action", "reset-stats");
         let _ = body.append_child(&reset);
@@ -194,20 +187,55 @@ impl App {
         let Some(g) = &self.game else { return };
         let body = dom::element("div", "parlour-settings");
         let mut selects = Vec::new();
-        for spec in g.option_specs() {
-            let row = dom::element("label", "parlour-setting");
-            let _ = row.append_child(&dom::text("span", "", spec.label));
-            let select = dom::element("select", "").unchecked_into::<HtmlSelectElement>();
-            select.set_name(spec.key);
-            for c in spec.choices {
-                let opt = dom::text("option", "", c.label);
-                attr(&opt, "value", c.value);
-                let _ = select.append_child(&opt);
+        // Each option's row, shown only while the option means something.
+        let mut rows = Vec::new();
+        // Asked before a rule change ends a game in progress: at the top,
+        // scrolled into view when it asks.
+        let confirm = dom::element("div", "parlour-confirm parlour-rule-confirm");
+        confirm.set_hidden(true);
+        let question = dom::text("p", "parlour-note", "");
+        let _ = confirm.append_child(&question);
+        let keep = dom::button("parlour-button", "Keep playing", "Keep playing");
+        attr(&keep, "data-action", "keep-playing");
+        let _ = confirm.append_child(&keep);
+        let deal = dom::button("parlour-primary", "Deal a new game", "Deal a new game");
+        attr(&deal, "data-action", "deal-anew");
+        let _ = confirm.append_child(&deal);
+        let _ = body.append_child(&confirm);
+        // Two groups: the rules, whose change deals a new game, then what
+        // applies at once.
+        let groups = [
+            (true, "Rules", "A change deals a new game."),
+            (false, "Play and display", "A change applies at once."),
+        ];
+        for (restarts, heading, note) in groups {
+            let specs: Vec<_> = g
+                .option_specs()
+                .iter()
+                .filter(|s| s.restarts == restarts)
+                .collect();
+            if specs.is_empty() {
+                continue;
             }
-            select.set_value(g.option(spec.key).unwrap_or(spec.default));
-            let _ = row.append_child(&select);
-            let _ = body.append_child(&row);
-            selects.push((spec.key, spec.restarts, select));
+            let _ = body.append_child(&dom::text("h3", "", heading));
+            let _ = body.append_child(&dom::text("p", "parlour-note", note));
+            for spec in specs {
+                let row = dom::element("label", "parlour-setting");
+                let _ = row.append_child(&dom::text("span", "", spec.label));
+                let select = dom::element("select", "").unchecked_into::<HtmlSelectElement>();
+                select.set_name(spec.key);
+                for c in spec.choices {
+                    let opt = dom::text("option", "", c.label);
+                    attr(&opt, "value", c.value);
+                    let _ = select.append_child(&opt);
+                }
+                select.set_value(g.option(spec.key).unwrap_or(spec.default));
+                let _ = row.append_child(&select);
+                let _ = body.append_child(&row);
+                row.set_hidden(!g.applies(spec.key));
+                rows.push((spec.key, row));
+                selects.push((spec.key, spec.label, spec.restarts, select));
+            }
         }
         // The appearance: every game's, kept apart from the game's options.
         let _ = body.append_child(&dom::text("h3", "", "Appearance"));
@@ -223,11 +251,19 @@ impl App {
         theme.set_value(self.appearance.theme.slug());
         let _ = row.append_child(&theme);
         let _ = body.append_child(&row);
-        let note = dom::text(
-            "p",
-            "parlour-note",
-            "Rule changes deal a new game; display changes apply at once. Settings are saved.",
-        );
+        let row = dom::element("label", "parlour-setting");
+        let _ = row.append_child(&dom::text("span", "", "Sounds"));
+        let sounds = dom::element("select", "").unchecked_into::<HtmlSelectElement>();
+        sounds.set_name("sounds");
+        for (value, label) in [("off", "Off"), ("on", "On")] {
+            let opt = dom::text("option", "", label);
+            attr(&opt, "value", value);
+            let _ = sounds.append_child(&opt);
+        }
+        sounds.set_value(if self.appearance.sounds { "on" } else { "off" });
+        let _ = row.append_child(&sounds);
+        let _ = body.append_child(&row);
+        let note = dom::text("p", "parlour-note", "Settings are saved.");
         let _ = body.append_child(&note);
         self.open_panel("Settings", &body);
         self.wire_panel_close();
@@ -244,15 +280,84 @@ impl App {
                     });
                 }
             }));
-        for (key, restarts, select) in selects {
+        let weak = self.self_weak();
+        let s = sounds.clone();
+        self.panel_listeners
+            .push(Listener::new(&sounds, "change", move |_| {
+                with_app(&weak, |a| {
+                    let mut appearance = a.appearance;
+                    appearance.sounds = s.value() == "on";
+                    a.change_appearance(appearance);
+                    if appearance.sounds {
+                        // A sample, so that the player hears what they chose.
+                        a.sounds.play(crate::shell::Cue::Move);
+                    }
+                });
+            }));
+        // The rule change waiting for an answer: its select and option. The
+        // game keeps the option's value until the answer, so Keep playing
+        // reads it back from there.
+        let pending: std::rc::Rc<RefCell<Option<(HtmlSelectElement, &'static str)>>> =
+            Default::default();
+        let show_rows = std::rc::Rc::new(move |a: &App| {
+            if let Some(g) = &a.game {
+                for (key, row) in rows.iter() {
+                    row.set_hidden(!g.applies(key));
+                }
+            }
+        });
+        for (key, label, restarts, select) in selects {
             let s = select.clone();
             let weak = self.self_weak();
+            let (confirm, question, pending) = (confirm.clone(), question.clone(), pending.clone());
+            let show_rows = show_rows.clone();
             self.panel_listeners
                 .push(Listener::new(&select, "change", move |_| {
                     let value = s.value();
-                    with_app(&weak, |a| a.change_option(key, &value, restarts));
+                    with_app(&weak, |a| {
+                        let in_progress = a
+                            .game
+                            .as_ref()
+                            .is_some_and(|g| !g.moves().is_empty() && g.ending().is_none());
+                        if restarts && in_progress {
+                            question.set_text_content(Some(&format!(
+                                "{label}: this deals a new game, and the one in progress ends."
+                            )));
+                            confirm.set_hidden(false);
+                            confirm.scroll_into_view();
+                            *pending.borrow_mut() = Some((s.clone(), key));
+                        } else {
+                            a.change_option(key, &value, restarts);
+                            show_rows(a);
+                        }
+                    });
                 }));
         }
+        let weak = self.self_weak();
+        let (c, p) = (confirm.clone(), pending.clone());
+        self.panel_listeners
+            .push(Listener::new(&keep, "click", move |_| {
+                c.set_hidden(true);
+                let Some((select, key)) = p.borrow_mut().take() else {
+                    return;
+                };
+                with_app(&weak, |a| {
+                    if let Some(value) = a.game.as_ref().and_then(|g| g.option(key)) {
+                        select.set_value(value);
+                    }
+                });
+            }));
+        let weak = self.self_weak();
+        self.panel_listeners
+            .push(Listener::new(&deal, "click", move |_| {
+                confirm.set_hidden(true);
+                if let Some((select, key)) = pending.borrow_mut().take() {
+                    with_app(&weak, |a| {
+                        a.change_option(key, &select.value(), true);
+                        show_rows(a);
+                    });
+                }
+            }));
     }
 
     pub(super) fn change_option(&mut self, key: &str, value: &str, restarts: bool) {
@@ -381,6 +486,18 @@ impl App {
                 }));
         }
     }
+}
+
+/// A game's statistics as a table of label–value rows.
+pub(super) fn stats_table(rows: Vec<(String, String)>) -> HtmlElement {
+    let table = dom::element("table", "parlour-stats-table");
+    for (label, value) in rows {
+        let tr = dom::element("tr", "");
+        let _ = tr.append_child(&dom::text("th", "", &label));
+        let _ = tr.append_child(&dom::text("td", "", &value));
+        let _ = table.append_child(&tr);
+    }
+    table
 }
 
 /// Puts `text` on the clipboard and says how that went in `said`.

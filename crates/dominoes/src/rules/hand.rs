@@ -93,6 +93,25 @@ impl Hand {
         self.board.get(usize::from(index[i].1))
     }
 
+    /// Where `cell` is, as a player would say it: beside a tile it shares
+    /// a side with, corner to corner with one it meets at a point, in the
+    /// middle of an empty table, or apart from the layout. (Records name
+    /// cells by their coordinates: [`cell_text`].)
+    pub fn cell_words(&self, cell: Cell) -> String {
+        let tile = |c: Cell| self.at(c).map(|p| p.tile);
+        if let Some(t) = cell.side_neighbours().into_iter().find_map(tile) {
+            return format!("beside the {t}");
+        }
+        if let Some(t) = cell.corner_neighbours().into_iter().find_map(tile) {
+            return format!("corner to corner with the {t}");
+        }
+        if self.board.iter().all(|p| p.cell == cell) {
+            "in the middle of the table".to_owned()
+        } else {
+            "apart from the layout".to_owned()
+        }
+    }
+
     /// Lays `p` on the board (no checks).
     pub(super) fn lay(&mut self, p: Placed) {
         let index = &mut self.index[usize::from(p.cell.up)];
@@ -256,4 +275,35 @@ impl parlour_kit::position::Position for Hand {
 #[inline]
 fn key(cell: Cell) -> u64 {
     (u64::from(cell.q as u32) << 32) | u64::from(cell.r as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_named_by_the_tiles_beside_them() {
+        let mut h = Hand::deal(Rules::new(Variant::Points), Seed(1));
+        let Some(Move::Place(first)) = h.legal_moves().into_iter().next() else {
+            panic!("a lead");
+        };
+        assert_eq!(h.cell_words(first.at.cell), "in the middle of the table");
+        h.play(Move::Place(first)).expect("legal");
+        assert_eq!(h.cell_words(first.at.cell), "in the middle of the table");
+        let beside = first.at.cell.side_neighbours()[0];
+        assert_eq!(
+            h.cell_words(beside),
+            format!("beside the {}", first.at.tile)
+        );
+        let corner = first.at.cell.corner_neighbours()[0];
+        assert_eq!(
+            h.cell_words(corner),
+            format!("corner to corner with the {}", first.at.tile)
+        );
+        let far = Cell {
+            q: first.at.cell.q + 9,
+            ..first.at.cell
+        };
+        assert_eq!(h.cell_words(far), "apart from the layout");
+    }
 }

@@ -12,16 +12,19 @@
 //! Every move comes from the rules' own generators, so it is always legal.
 
 pub mod eval;
+pub mod hint;
 pub mod search;
+pub mod weigh;
 
 use super::finder::{find_wins, Finder, Wins, AI_STATES};
 use super::rules::{Move, Position};
 use parlour_kit::rng::Rng;
 use parlour_kit::think::{Progress, Ready, Slice, Think};
-use search::{apply, goals_in_one, placements, MAX_JUMPS, WIN};
+use search::{goals_in_one, placements, MAX_JUMPS};
 pub use search::{Engine, Stats, Strong};
 use std::fmt;
 use std::str::FromStr;
+use weigh::{Weigh, Weighed};
 
 /// How strong the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,11 +102,15 @@ fn first_win(p: &Position) -> Option<Move> {
 }
 
 /// A computer player's thinking about one move: decided at once (the random
-/// and greedy levels, a goal in one) or the strong search.
+/// level, a goal in one), weighed in slices (the greedy level, a threatened
+/// strong level's blocks), or the strong search.
 #[derive(Clone, Debug)]
 pub enum Mind {
     /// The move is known.
     Ready(Ready<Move>),
+    /// Candidates being weighed: greedy's choice, or the blocks the strong
+    /// search then searches.
+    Weigh(Box<Weigh>),
     /// The strong level's search.
     Strong(Box<Strong>),
 }
@@ -118,6 +125,19 @@ impl Think for Mind {
     fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
         match self {
             Mind::Ready(r) => r.step_within(work, slice),
+            Mind::Weigh(w) => {
+                if !w.weigh(work, slice) {
+                    return Progress::Working;
+                }
+                *self = match w.finish() {
+                    Weighed::Chosen(mv) => Mind::Ready(Ready(mv)),
+                    Weighed::Search(s) => Mind::Strong(s),
+                };
+                match self {
+                    Mind::Ready(_) => Progress::Done,
+                    _ => Progress::Working,
+                }
+            }
             Mind::Strong(s) => s.step_within(work, slice),
         }
     }
@@ -125,6 +145,7 @@ impl Think for Mind {
     fn best(&self) -> Option<Move> {
         match self {
             Mind::Ready(r) => r.best(),
+            Mind::Weigh(w) => w.best(),
             Mind::Strong(s) => s.best(),
         }
     }
@@ -155,24 +176,9 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
                     .into_iter()
                     .map(Move::Place),
             );
-            let mut best: Option<(i32, Move)> = None;
-            for mv in candidates {
-                let Some((next, scored)) = apply(p, mv) else {
-                    continue;
-                };
-                let score = match scored {
-                    Some(s) if s == p.to_move => WIN,
-                    Some(_) => -WIN,
-                    None if has_win(&next) => -WIN / 2,
-                    None => -eval::evaluate(&next, &eval::Weights::CLASSIC),
-                };
-                // Ties go to a random candidate, so greedy games differ.
-                let jitter = rng.below(7) as i32;
-                if best.is_none_or(|(b, _)| score * 8 + jitter > b) {
-                    best = Some((score * 8 + jitter, mv));
-                }
-            }
-            ready(best.map(|(_, m)| m))
+            // Ties go to a random candidate, so greedy games differ.
+            let jitter = candidates.iter().map(|_| rng.below(7) as i32).collect();
+            Mind::Weigh(Box::new(Weigh::greedy(*p, candidates, jitter)))
         }
         Level::Strong | Level::Expert => {
             if let Some(win) = first_win(p) {
@@ -181,19 +187,10 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             let threatened = has_win(&p.turned());
             let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             if threatened {
-                // Consider every placement, and keep only the moves that block.
+                // Consider every placement, and keep only the moves that
+                // block: weighed in slices, then searched.
                 candidates.extend(p.empty_points().map(Move::Place));
-                let blocks: Vec<Move> = candidates
-                    .iter()
-                    .copied()
-                    .filter(|&mv| {
-                        apply(p, mv)
-                            .is_some_and(|(next, scored)| scored.is_none() && !has_win(&next))
-                    })
-                    .collect();
-                if !blocks.is_empty() {
-                    candidates = blocks;
-                }
+                return Mind::Weigh(Box::new(Weigh::blocks(*p, candidates, engine)));
             } else {
                 candidates.extend(
                     placements(p, &engine, &mut Finder::default())
@@ -224,7 +221,13 @@ pub fn choose_until(
     nodes: u64,
     stop: &mut dyn FnMut() -> bool,
 ) -> (Option<Move>, Stats) {
-    match mind_with(p, level, engine, rng) {
+    let mut mind = mind_with(p, level, engine, rng);
+    // The weighing before a search runs whole: only the search counts nodes.
+    while matches!(mind, Mind::Weigh(_)) {
+        mind.step(u32::MAX);
+    }
+    match mind {
+        Mind::Weigh(w) => (w.best(), Stats { nodes: 1, depth: 1 }),
         Mind::Ready(r) => (
             r.best(),
             Stats {
@@ -249,6 +252,7 @@ pub fn choose_until(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::search::apply;
     use crate::rules::{Options, Side};
     use parlour_kit::rng::Seed;
 
