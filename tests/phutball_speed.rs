@@ -10,9 +10,15 @@
 //! CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
 //!     --test phutball_speed -- --include-ignored --nocapture
 //! ```
+//!
+//! The crowded workload puts every level on boards crowded with men
+//! (lattices of men with the ball among them, where the checks for goals
+//! in one are at their dearest): its figures are the worst frame and the
+//! longest move against the level's time.
 
 use parlour::phutball::ai::{self, Engine, Level, Mind};
 use parlour::phutball::def::pace;
+use parlour::phutball::fixtures;
 use parlour::phutball::rules::{Options, Position};
 use parlour::shell::think::{Thinker, Turn};
 use parlour::util::rng::Rng;
@@ -47,6 +53,15 @@ fn positions() -> Vec<Position> {
     out
 }
 
+/// Boards crowded with men where the side to move has no goal in one:
+/// four where the opponent has one, four where neither has
+/// ([`fixtures::crowded_boards`]).
+fn crowded_positions() -> Vec<Position> {
+    let (mut threatened, quiet) = fixtures::crowded_boards(4);
+    threatened.extend(quiet);
+    threatened
+}
+
 /// What thinking on every position came to.
 #[derive(Default)]
 struct Figures {
@@ -56,6 +71,8 @@ struct Figures {
     worst_slice: f64,
     slices: usize,
     over_50: usize,
+    /// The longest move, in ms.
+    longest: f64,
 }
 
 impl Figures {
@@ -69,9 +86,14 @@ impl Figures {
 /// Thinks about each position as the page does, timing each frame's slice
 /// with `now` (ms), which is also the schedulers' work clock.
 fn workload(level: Level, now: fn() -> f64) -> Figures {
+    workload_on(&positions(), level, now)
+}
+
+/// Thinks about each of `positions` as the page does (see [`workload`]).
+fn workload_on(positions: &[Position], level: Level, now: fn() -> f64) -> Figures {
     let mut f = Figures::default();
     let mut rng = Rng::new(Seed(2));
-    for p in positions() {
+    for &p in positions {
         // The page starts the computer's thinking in a frame of its own:
         // the checks for goals in one and the blocks count as a slice.
         let start = now();
@@ -87,6 +109,7 @@ fn workload(level: Level, now: fn() -> f64) -> Figures {
             }
         }
         f.ms += now() - start;
+        f.longest = f.longest.max(now() - start);
         if let Mind::Strong(s) = thinker.search() {
             f.nodes += s.stats().nodes;
         }
@@ -95,13 +118,14 @@ fn workload(level: Level, now: fn() -> f64) -> Figures {
     f
 }
 
-fn report(platform: &str, f: &Figures) -> String {
+fn report(platform: &str, level: Level, f: &Figures) -> String {
     format!(
-        "{platform} strong: {} moves, {:.0} ms a move, {:.0} positions a second, \
-         {} slices, worst slice {:.1} ms, slices over 50 ms: {}",
+        "{platform} {level}: {} moves, {:.0} ms a move, {:.0} positions a second, \
+         longest {:.0} ms, {} slices, worst slice {:.1} ms, slices over 50 ms: {}",
         f.moves,
         f.ms / f.moves as f64,
         f.nodes as f64 / (f.ms / 1000.0),
+        f.longest,
         f.slices,
         f.worst_slice,
         f.over_50
@@ -112,16 +136,37 @@ fn report(platform: &str, f: &Figures) -> String {
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn phutball_speed_native() {
-    fn now() -> f64 {
-        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-        START
-            .get_or_init(std::time::Instant::now)
-            .elapsed()
-            .as_secs_f64()
-            * 1000.0
+    let f = workload(Level::Strong, native_now);
+    println!("{}", report("native", Level::Strong, &f));
+}
+
+/// Every level on crowded boards (see the module's doc).
+fn crowded(platform: &str, now: fn() -> f64) -> Vec<String> {
+    let positions = crowded_positions();
+    assert_eq!(positions.len(), 8, "crowded positions of both kinds");
+    [Level::Greedy, Level::Strong, Level::Expert]
+        .into_iter()
+        .map(|level| report(platform, level, &workload_on(&positions, level, now)))
+        .collect()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+#[ignore = "a measurement: run with --ignored --nocapture in release"]
+fn phutball_crowded_native() {
+    for line in crowded("native crowded", native_now) {
+        println!("{line}");
     }
-    let f = workload(Level::Strong, now);
-    println!("{}", report("native", &f));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn native_now() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+        * 1000.0
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -139,6 +184,19 @@ mod wasm {
                 .map_or(0.0, |p| p.now())
         }
         let f = workload(Level::Strong, now);
-        console_log!("{}", report("wasm", &f));
+        console_log!("{}", report("wasm", Level::Strong, &f));
+    }
+
+    #[wasm_bindgen_test]
+    #[ignore]
+    fn phutball_crowded_wasm() {
+        fn now() -> f64 {
+            web_sys::window()
+                .and_then(|w| w.performance())
+                .map_or(0.0, |p| p.now())
+        }
+        for line in crowded("wasm crowded", now) {
+            console_log!("{line}");
+        }
     }
 }

@@ -19,16 +19,20 @@ use crate::util::rng::{Rng, Seed};
 
 pub use super::kind::PhutballDef;
 
+/// The longest the greedy level thinks in the page, in milliseconds.
+pub const GREEDY_MS: f64 = 1_000.0;
+
 /// How the computer paces its move: a pause so that it can be seen, and
 /// slices of work sized to the frame rate: for the strong levels' search,
 /// within the level's time per move ([`ai::Level::think_ms`]); the greedy
-/// level weighs every candidate, however many frames that takes (a
-/// crowded board's hundreds), so that it plays as it does natively.
+/// level, which weighs every candidate in a few milliseconds on most
+/// boards, within [`GREEDY_MS`] on a crowded one (its jumps first, then
+/// its placements, the best weighed by then).
 pub fn pace(level: ai::Level) -> Pace {
     /// The pause before any computer's move.
     const DELAY_MS: f64 = 350.0;
     let max_ms = match level {
-        ai::Level::Greedy => f64::INFINITY,
+        ai::Level::Greedy => GREEDY_MS,
         _ => level.think_ms().max(DELAY_MS),
     };
     Pace {

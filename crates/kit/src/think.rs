@@ -115,6 +115,15 @@ impl Slice {
         end: f64::INFINITY,
     };
 
+    /// A slice that ends when `clock` passes `end_ms`: for driving a
+    /// search by hand (the [`Thinker`] makes its own).
+    pub fn ending(clock: WorkClock, end_ms: f64) -> Slice {
+        Slice {
+            clock: Some(clock),
+            end: end_ms,
+        }
+    }
+
     /// Whether the slice has run past its time by the work clock. Never
     /// without a clock.
     pub fn overrun(&self) -> bool {

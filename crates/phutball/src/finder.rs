@@ -17,6 +17,7 @@
 use super::board::Pt;
 use super::rules::{Chain, Men, OwnGoal, Position, Side, MAX_JUMPS};
 use parlour_kit::fast_hash::FastHasher;
+use parlour_kit::think::Slice;
 use std::hash::{BuildHasher, BuildHasherDefault};
 
 /// What the finder found.
@@ -148,11 +149,37 @@ impl Seen {
 /// The finder with its working memory, kept between calls: the computer's
 /// search checks for goals at every leaf, and growing fresh memory each
 /// time cost a quarter of its time.
+///
+/// A search may also run in slices ([`Finder::begin`], then
+/// [`Finder::resume`] until it reports): on a board crowded with men one
+/// check can take tens of milliseconds, more than a frame has.
 #[derive(Clone, Debug, Default)]
 pub struct Finder {
     states: Vec<State>,
     seen: Seen,
+    /// The search under way, if any.
+    walk: Option<Walk>,
 }
+
+/// Where a search under way stands: its question, and how far the
+/// breadth-first walk over the states has gone.
+#[derive(Clone, Debug)]
+struct Walk {
+    position: Position,
+    budget: usize,
+    /// Stop at the first win.
+    first: bool,
+    /// The directions, goal-ward first: they find the wins soonest.
+    order: [u8; 8],
+    /// The next state to search.
+    next: usize,
+    nodes: usize,
+    furthest: Option<Pt>,
+    wins: Vec<Chain>,
+}
+
+/// States a search in slices searches between looks at its clock.
+const LOOK_EVERY: usize = 64;
 
 /// The chain that reaches state `n`, read back through its parents.
 fn chain_to(states: &[State], n: usize) -> Chain {
@@ -189,19 +216,29 @@ impl Finder {
     }
 
     fn search(&mut self, p: &Position, budget: usize, first: bool) -> Report {
-        let Finder { states, seen } = self;
+        self.begin(p, budget, first);
+        loop {
+            if let Some(report) = self.resume(Slice::UNTIMED) {
+                return report;
+            }
+        }
+    }
+
+    /// Starts a search of `p` holding at most `budget` states, for the
+    /// first win only or for every one, to be run by [`Finder::resume`]. A
+    /// search under way is dropped.
+    pub fn begin(&mut self, p: &Position, budget: usize, first: bool) {
+        let Finder { states, seen, walk } = self;
         states.clear();
         seen.clear();
         // Room for the whole budget at once: memory is taken as states
         // come (untouched pages cost nothing), never copied as it grows.
         states.reserve(budget.min(MAX_RESERVE));
-        let mut wins = Vec::new();
         // Which way up the board the side to move attacks.
         let up: i16 = match p.to_move {
             Side::Ohs => 1,
             Side::Eks => -1,
         };
-        // Goal-ward jumps first: they find the wins soonest.
         let mut order = [0, 1, 2, 3, 4, 5, 6, 7];
         order.sort_by_key(|&d| -i16::from(super::rules::DIRS[usize::from(d)].1) * up);
         seen.insert(states, p.ball, &p.men);
@@ -213,31 +250,81 @@ impl Finder {
             jumps: 0,
             ends: false,
         });
-        let mut nodes = 0;
-        let mut furthest = None;
+        *walk = Some(Walk {
+            position: *p,
+            budget,
+            first,
+            order,
+            next: 0,
+            nodes: 0,
+            furthest: None,
+            wins: Vec::new(),
+        });
+    }
+
+    /// Runs the search begun by [`Finder::begin`] until it has its answer,
+    /// or until `slice` is over (looked at every few dozen states): `None`
+    /// while it is still under way. With no search under way, the answer
+    /// for an empty question: no win.
+    pub fn resume(&mut self, slice: Slice) -> Option<Report> {
+        let Finder { states, seen, walk } = self;
+        let Some(w) = walk.as_mut() else {
+            return Some(Report {
+                wins: Wins::None,
+                nodes: 0,
+                held: 0,
+                furthest: None,
+            });
+        };
+        let ended = w.walk(states, seen, slice)?;
+        let wins = std::mem::take(&mut w.wins);
+        let wins = match (ended, wins.is_empty()) {
+            (false, _) => Wins::Unknown(wins),
+            (true, true) => Wins::None,
+            (true, false) => Wins::Found(wins),
+        };
+        let report = Report {
+            wins,
+            nodes: w.nodes,
+            held: states.len(),
+            furthest: w.furthest,
+        };
+        *walk = None;
+        Some(report)
+    }
+}
+
+impl Walk {
+    /// Walks on over the states until the search ends (`Some(true)`: every
+    /// state searched, or the first win found when that is all it wants),
+    /// the budget runs out (`Some(false)`), or `slice` is over (`None`).
+    fn walk(&mut self, states: &mut Vec<State>, seen: &mut Seen, slice: Slice) -> Option<bool> {
+        let p = self.position;
         // How far up the board, as the side to move sees it, a row is.
-        let ahead = |row: u8| i16::from(row) * up;
+        let ahead = |row: u8| match p.to_move {
+            Side::Ohs => i16::from(row),
+            Side::Eks => -i16::from(row),
+        };
+        let mut looked = 0;
         // Breadth first: the states in the order they were reached.
-        let mut next = 0;
-        while next < states.len() {
-            let from = states[next];
-            let parent = next as u32;
-            next += 1;
+        while self.next < states.len() {
+            looked += 1;
+            if looked % LOOK_EVERY == 0 && slice.overrun() {
+                return None;
+            }
+            let from = states[self.next];
+            let parent = self.next as u32;
+            self.next += 1;
             if from.ends {
                 continue;
             }
-            nodes += 1;
-            for (dir, landing, next_men) in p.jumps_in(&from.men, from.at, order) {
+            self.nodes += 1;
+            for (dir, landing, next_men) in p.jumps_in(&from.men, from.at, self.order) {
                 if usize::from(from.jumps) >= MAX_JUMPS {
                     continue;
                 }
-                if states.len() >= budget {
-                    return Report {
-                        wins: Wins::Unknown(wins),
-                        nodes,
-                        held: states.len(),
-                        furthest,
-                    };
+                if states.len() >= self.budget {
+                    return Some(false);
                 }
                 if !seen.insert(states, landing.at, &next_men) {
                     continue;
@@ -250,33 +337,21 @@ impl Finder {
                     jumps: from.jumps + 1,
                     ends: landing.ends,
                 });
-                if furthest.is_none_or(|f: Pt| ahead(landing.at.row) > ahead(f.row)) {
-                    furthest = Some(landing.at);
+                if self
+                    .furthest
+                    .is_none_or(|f: Pt| ahead(landing.at.row) > ahead(f.row))
+                {
+                    self.furthest = Some(landing.at);
                 }
-                if is_winning_end(p, landing.at) {
-                    wins.push(chain_to(states, states.len() - 1));
-                    if first {
-                        return Report {
-                            wins: Wins::Found(wins),
-                            nodes,
-                            held: states.len(),
-                            furthest,
-                        };
+                if is_winning_end(&p, landing.at) {
+                    self.wins.push(chain_to(states, states.len() - 1));
+                    if self.first {
+                        return Some(true);
                     }
                 }
             }
         }
-        let wins = if wins.is_empty() {
-            Wins::None
-        } else {
-            Wins::Found(wins)
-        };
-        Report {
-            wins,
-            nodes,
-            held: states.len(),
-            furthest,
-        }
+        Some(true)
     }
 }
 
@@ -290,6 +365,41 @@ mod tests {
     use crate::notation;
     use crate::rules::{Options, Side};
     use parlour_kit::rng::{Rng, Seed};
+
+    /// A slice that is over at once: a search in it stops at its first
+    /// look at the clock.
+    fn over() -> Slice {
+        Slice::ending(|| 1.0, 0.0)
+    }
+
+    #[test]
+    fn a_search_in_slices_answers_as_one_run_whole() {
+        let mut sliced = Finder::default();
+        for seed in 0..12 {
+            let mut p = Position::crowded(Options::default(), Seed(seed), 30 + seed * 5);
+            for _ in 0..2 {
+                for (budget, first) in [(50_000, false), (20_000, true), (3_000, false)] {
+                    let whole = Finder::default().search(&p, budget, first);
+                    sliced.begin(&p, budget, first);
+                    let mut slices = 1;
+                    let report = loop {
+                        if let Some(r) = sliced.resume(over()) {
+                            break r;
+                        }
+                        slices += 1;
+                    };
+                    assert_eq!(report, whole, "seed {seed}, budget {budget}");
+                    // Each slice searches a few dozen states, then looks.
+                    if whole.nodes > 4 * LOOK_EVERY {
+                        assert!(slices >= whole.nodes / LOOK_EVERY, "{slices} {whole:?}");
+                    }
+                }
+                p = p.turned();
+            }
+        }
+        // With nothing begun, or once answered, it reports no win.
+        assert_eq!(sliced.resume(over()).map(|r| r.wins), Some(Wins::None));
+    }
 
     #[test]
     fn a_state_costs_at_most_its_bytes() {

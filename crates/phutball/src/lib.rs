@@ -86,7 +86,11 @@ impl Setup {
 
 /// Shorthands for writing positions in tests and examples.
 pub mod fixtures {
-    use super::rules::{Options, Position};
+    use super::finder::{find_wins, Wins, AI_STATES};
+    use super::rules::{Options, Position, Side};
+    use super::Pt;
+    use parlour_kit::rng::Seed;
+    use std::ops::RangeInclusive;
 
     /// A default-board position: the ball and the men by their point names,
     /// Ohs to move.
@@ -101,5 +105,82 @@ pub mod fixtures {
             p.men.set(m.parse().expect("a point"));
         }
         p
+    }
+
+    /// A board crowded in the shape that once froze the page: men in a
+    /// lattice on `rows` (on the points of even column and row, and on
+    /// every other point of odd column and row: about 110 over the whole
+    /// 19×15 board), the ball on `ball` among them, `side` to move.
+    pub fn lattice(ball: Pt, side: Side, rows: RangeInclusive<u8>) -> Position {
+        let mut p = Position::start(Options::default());
+        let dims = p.options.dims;
+        for row in rows {
+            for col in 0..dims.cols {
+                let odd = col % 2 == 1 && row % 2 == 1 && (col / 2 + row / 2) % 2 == 0;
+                if (col % 2 == 0 && row % 2 == 0) || odd {
+                    p.men.set(Pt { col, row });
+                }
+            }
+        }
+        p.ball = ball;
+        p.men.clear(ball);
+        p.to_move = side;
+        p
+    }
+
+    /// Whether the side to move of `p` has a goal in one, as far as the
+    /// computer's check finds.
+    fn scores(p: &Position) -> bool {
+        match find_wins(p, AI_STATES).wins {
+            Wins::Found(_) => true,
+            Wins::Unknown(found) => !found.is_empty(),
+            Wins::None => false,
+        }
+    }
+
+    /// Boards crowded with men where the side to move has no goal in one,
+    /// so that a computer has all its work to do: `(threatened, quiet)`, at
+    /// most `each` of each kind. Threatened, the opponent has a goal in one
+    /// (a strong level sifts every placement for the blocks); quiet,
+    /// neither side has (the greedy level weighs every candidate). From
+    /// lattices over either half of the board with the ball in its middle
+    /// rows, then seeded boards with men on 30 to 90% of the points.
+    pub fn crowded_boards(each: usize) -> (Vec<Position>, Vec<Position>) {
+        let (mut threatened, mut quiet) = (Vec::new(), Vec::new());
+        let dims = Options::default().dims;
+        let halves = [1..=11, 9..=19, 1..=13, 7..=19];
+        let lattices = halves.into_iter().flat_map(move |rows| {
+            (8..=12).flat_map(move |row| {
+                let rows = rows.clone();
+                (0..dims.cols).flat_map(move |col| {
+                    let rows = rows.clone();
+                    [Side::Ohs, Side::Eks].map(|side| lattice(Pt { col, row }, side, rows.clone()))
+                })
+            })
+        });
+        let seeded = (1..400u64).map(|seed| {
+            let mut p = Position::crowded(Options::default(), Seed(seed), 30 + seed % 7 * 10);
+            if seed % 2 == 0 {
+                p.to_move = p.to_move.other();
+            }
+            p
+        });
+        for p in lattices.chain(seeded) {
+            if threatened.len() >= each && quiet.len() >= each {
+                break;
+            }
+            if !p.ball_can_jump() || scores(&p) {
+                continue;
+            }
+            let kind = if scores(&p.turned()) {
+                &mut threatened
+            } else {
+                &mut quiet
+            };
+            if kind.len() < each {
+                kind.push(p);
+            }
+        }
+        (threatened, quiet)
     }
 }

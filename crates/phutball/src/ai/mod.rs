@@ -11,16 +11,18 @@
 //!
 //! Every move comes from the rules' own generators, so it is always legal.
 
+pub mod checks;
 pub mod eval;
 pub mod hint;
 pub mod search;
 pub mod weigh;
 
-use super::finder::{find_wins, Finder, Wins, AI_STATES};
+use super::finder::Finder;
 use super::rules::{Move, Position};
+use checks::{Checks, Then};
 use parlour_kit::rng::Rng;
 use parlour_kit::think::{Progress, Ready, Slice, Think};
-use search::{goals_in_one, placements, MAX_JUMPS};
+use search::{placements, MAX_JUMPS};
 pub use search::{Engine, Stats, Strong};
 use std::fmt;
 use std::str::FromStr;
@@ -91,23 +93,16 @@ impl FromStr for Level {
     }
 }
 
-fn has_win(p: &Position) -> bool {
-    matches!(find_wins(p, AI_STATES).wins, Wins::Found(_))
-}
-
-fn first_win(p: &Position) -> Option<Move> {
-    goals_in_one(p, AI_STATES, &mut Finder::default())
-        .first()
-        .map(|&c| Move::Jump(c))
-}
-
 /// A computer player's thinking about one move: decided at once (the random
-/// level, a goal in one), weighed in slices (the greedy level, a threatened
-/// strong level's blocks), or the strong search.
+/// level), the checks for goals in one, weighed in slices (the greedy level,
+/// a threatened strong level's blocks), or the strong search. Every stage
+/// runs in slices: none holds a frame, however crowded the board.
 #[derive(Clone, Debug)]
 pub enum Mind {
     /// The move is known.
     Ready(Ready<Move>),
+    /// The checks for goals in one that come first.
+    Checks(Box<Checks>),
     /// Candidates being weighed: greedy's choice, or the blocks the strong
     /// search then searches.
     Weigh(Box<Weigh>),
@@ -125,6 +120,15 @@ impl Think for Mind {
     fn step_within(&mut self, work: u32, slice: Slice) -> Progress {
         match self {
             Mind::Ready(r) => r.step_within(work, slice),
+            Mind::Checks(c) => {
+                if let Some(next) = c.step(slice) {
+                    *self = next;
+                }
+                match self {
+                    Mind::Ready(_) => Progress::Done,
+                    _ => Progress::Working,
+                }
+            }
             Mind::Weigh(w) => {
                 if !w.weigh(work, slice) {
                     return Progress::Working;
@@ -145,6 +149,7 @@ impl Think for Mind {
     fn best(&self) -> Option<Move> {
         match self {
             Mind::Ready(r) => r.best(),
+            Mind::Checks(c) => c.best(),
             Mind::Weigh(w) => w.best(),
             Mind::Strong(s) => s.best(),
         }
@@ -167,9 +172,6 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             ready(moves.get(i).copied())
         }
         Level::Greedy => {
-            if let Some(win) = first_win(p) {
-                return ready(Some(win));
-            }
             let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
             candidates.extend(
                 placements(p, &Engine::CLASSIC, &mut Finder::default())
@@ -178,27 +180,11 @@ pub fn mind_with(p: &Position, level: Level, engine: Engine, rng: &mut Rng) -> M
             );
             // Ties go to a random candidate, so greedy games differ.
             let jitter = candidates.iter().map(|_| rng.below(7) as i32).collect();
-            Mind::Weigh(Box::new(Weigh::greedy(*p, candidates, jitter)))
+            let then = Then::Greedy { candidates, jitter };
+            Mind::Checks(Box::new(Checks::new(*p, then)))
         }
         Level::Strong | Level::Expert => {
-            if let Some(win) = first_win(p) {
-                return ready(Some(win));
-            }
-            let threatened = has_win(&p.turned());
-            let mut candidates: Vec<Move> = p.jump_moves(MAX_JUMPS).collect();
-            if threatened {
-                // Consider every placement, and keep only the moves that
-                // block: weighed in slices, then searched.
-                candidates.extend(p.empty_points().map(Move::Place));
-                return Mind::Weigh(Box::new(Weigh::blocks(*p, candidates, engine)));
-            } else {
-                candidates.extend(
-                    placements(p, &engine, &mut Finder::default())
-                        .into_iter()
-                        .map(Move::Place),
-                );
-            }
-            Mind::Strong(Box::new(Strong::new(*p, candidates, engine)))
+            Mind::Checks(Box::new(Checks::new(*p, Then::Search(engine))))
         }
     }
 }
@@ -222,11 +208,13 @@ pub fn choose_until(
     stop: &mut dyn FnMut() -> bool,
 ) -> (Option<Move>, Stats) {
     let mut mind = mind_with(p, level, engine, rng);
-    // The weighing before a search runs whole: only the search counts nodes.
-    while matches!(mind, Mind::Weigh(_)) {
+    // The checks and the weighing before a search run whole: only the
+    // search counts nodes.
+    while matches!(mind, Mind::Checks(_) | Mind::Weigh(_)) {
         mind.step(u32::MAX);
     }
     match mind {
+        Mind::Checks(c) => (c.best(), Stats { nodes: 1, depth: 1 }),
         Mind::Weigh(w) => (w.best(), Stats { nodes: 1, depth: 1 }),
         Mind::Ready(r) => (
             r.best(),
@@ -253,8 +241,18 @@ pub fn choose_until(
 mod tests {
     use super::*;
     use crate::ai::search::apply;
+    use crate::finder::{Wins, AI_STATES};
     use crate::rules::{Options, Side};
     use parlour_kit::rng::Seed;
+
+    /// Whether the side to move has a goal in one, as far as the
+    /// computer's check finds (a win found before its budget runs out).
+    fn has_win(p: &Position) -> bool {
+        matches!(
+            Finder::default().first_win(p, AI_STATES).wins,
+            Wins::Found(_)
+        )
+    }
 
     fn position(ball: &str, men: &str, to_move: Side) -> Position {
         let mut p = crate::fixtures::position(ball, men);

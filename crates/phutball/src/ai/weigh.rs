@@ -3,11 +3,13 @@
 //! level's sifting of the moves that stop the threat. Each candidate costs
 //! a win-in-one check of up to [`AI_STATES`](crate::finder::AI_STATES)
 //! states, and a crowded board has hundreds of candidates, so the weighing
-//! stops whenever its slice is over and goes on at the next.
+//! stops whenever its slice is over and goes on at the next, inside a
+//! candidate's check if need be.
 
+use super::eval;
 use super::search::{apply, Engine, Strong, WIN};
-use super::{eval, has_win};
-use crate::rules::{Move, Position};
+use crate::finder::{Finder, Wins, AI_STATES};
+use crate::rules::{Move, Position, Side};
 use parlour_kit::think::Slice;
 
 /// Work units a candidate counts for (a win-in-one check of up to
@@ -36,6 +38,10 @@ pub struct Weigh {
     candidates: Vec<Move>,
     next: usize,
     purpose: Purpose,
+    /// The check of the opponent's goal in one after a candidate, under
+    /// way: the candidate's number, and the position it leaves.
+    pending: Option<(usize, Position)>,
+    finder: Finder,
 }
 
 /// What a finished weighing leaves.
@@ -67,6 +73,8 @@ impl Weigh {
             candidates,
             next: 0,
             purpose,
+            pending: None,
+            finder: Finder::default(),
         }
     }
 
@@ -75,37 +83,63 @@ impl Weigh {
     pub fn weigh(&mut self, work: u32, slice: Slice) -> bool {
         let mut spent = 0u32;
         let p = self.position;
-        while let Some(&mv) = self.candidates.get(self.next) {
+        loop {
+            if let Some((i, next)) = self.pending {
+                let Some(report) = self.finder.resume(slice) else {
+                    return false;
+                };
+                self.pending = None;
+                let threat = matches!(report.wins, Wins::Found(_));
+                self.judge(i, &next, None, threat);
+            }
+            if self.next >= self.candidates.len() {
+                return true;
+            }
             if spent >= work.max(1) || (spent > 0 && slice.overrun()) {
                 return false;
             }
             let i = self.next;
             self.next += 1;
             spent = spent.saturating_add(CANDIDATE_WORK);
-            let Some((next, scored)) = apply(&p, mv) else {
+            let Some((next, scored)) = self.candidates.get(i).and_then(|&mv| apply(&p, mv)) else {
                 continue;
             };
-            match &mut self.purpose {
-                Purpose::Greedy { jitter, best } => {
-                    let score = match scored {
-                        Some(s) if s == p.to_move => WIN,
-                        Some(_) => -WIN,
-                        None if has_win(&next) => -WIN / 2,
-                        None => -eval::evaluate(&next, &eval::Weights::CLASSIC),
-                    };
-                    let score = score * 8 + jitter.get(i).copied().unwrap_or(0);
-                    if best.is_none_or(|(b, _)| score > b) {
-                        *best = Some((score, mv));
-                    }
+            if scored.is_some() {
+                self.judge(i, &next, scored, false);
+            } else {
+                // Does the candidate leave the opponent a goal in one?
+                self.finder.begin(&next, AI_STATES, true);
+                self.pending = Some((i, next));
+            }
+        }
+    }
+
+    /// Weighs candidate `i`, which leaves `next`: `scored` by whom, else
+    /// with or without a `threat` (a goal in one for the opponent).
+    fn judge(&mut self, i: usize, next: &Position, scored: Option<Side>, threat: bool) {
+        let Some(&mv) = self.candidates.get(i) else {
+            return;
+        };
+        let mover = self.position.to_move;
+        match &mut self.purpose {
+            Purpose::Greedy { jitter, best } => {
+                let score = match scored {
+                    Some(s) if s == mover => WIN,
+                    Some(_) => -WIN,
+                    None if threat => -WIN / 2,
+                    None => -eval::evaluate(next, &eval::Weights::CLASSIC),
+                };
+                let score = score * 8 + jitter.get(i).copied().unwrap_or(0);
+                if best.is_none_or(|(b, _)| score > b) {
+                    *best = Some((score, mv));
                 }
-                Purpose::Blocks { kept, .. } => {
-                    if scored.is_none() && !has_win(&next) {
-                        kept.push(mv);
-                    }
+            }
+            Purpose::Blocks { kept, .. } => {
+                if scored.is_none() && !threat {
+                    kept.push(mv);
                 }
             }
         }
-        true
     }
 
     /// The best move so far: greedy's best weighed, or the first block
@@ -140,39 +174,56 @@ mod tests {
     use crate::ai::{mind, Level, Mind};
     use crate::rules::{Options, Position};
     use parlour_kit::rng::{Rng, Seed};
-    use parlour_kit::think::{Progress, Think};
+    use parlour_kit::think::{Progress, Slice, Think};
 
-    /// Steps `m` by `work` until it is done; how many steps it took.
-    fn steps(m: &mut Mind, work: u32) -> usize {
-        let mut n = 1;
-        while m.step(work) != Progress::Done {
+    /// A slice that is over at once: each step does the least it can.
+    fn over() -> Slice {
+        Slice::ending(|| 1.0, 0.0)
+    }
+
+    /// Steps `m` in slices that are over at once until it is done or
+    /// searching; how many steps it took.
+    fn steps(m: &mut Mind) -> usize {
+        let mut n = 0;
+        while matches!(m, Mind::Checks(_) | Mind::Weigh(_)) {
             n += 1;
-            assert!(n < 100_000, "it ends");
+            if m.step_within(1, over()) == Progress::Done {
+                break;
+            }
+            assert!(n < 1_000_000, "it ends");
         }
         n
     }
 
     #[test]
-    fn greedy_weighs_a_crowded_board_in_slices_and_chooses_as_if_whole() {
+    fn the_checks_and_the_weighing_run_in_slices_and_choose_as_if_whole() {
         let mut weighed = 0;
         for seed in 0..60 {
-            if weighed == 3 {
-                break;
+            let p = Position::crowded(Options::default(), Seed(seed), 10 + seed % 4 * 10);
+            for level in [Level::Greedy, Level::Strong] {
+                let mut sliced = mind(&p, level, &mut Rng::new(Seed(9)));
+                let mut whole = mind(&p, level, &mut Rng::new(Seed(9)));
+                // Nothing is checked before the first slice.
+                assert!(matches!(sliced, Mind::Checks(_)));
+                let n = steps(&mut sliced);
+                assert!(sliced.best().is_some());
+                while matches!(whole, Mind::Checks(_) | Mind::Weigh(_)) {
+                    whole.step(u32::MAX);
+                }
+                assert_eq!(sliced.best(), whole.best(), "seed {seed}, {level}");
+                if matches!(sliced, Mind::Ready(_)) {
+                    continue; // a goal in one
+                }
+                // Many slices: a candidate or less in each (greedy), each
+                // check a slice at least (strong).
+                let least = if level == Level::Greedy { 10 } else { 2 };
+                assert!(n >= least, "seed {seed}, {level}: {n}");
+                weighed += 1;
             }
-            let p = Position::crowded(Options::default(), Seed(seed), 30);
-            let mut sliced = mind(&p, Level::Greedy, &mut Rng::new(Seed(9)));
-            let mut whole = mind(&p, Level::Greedy, &mut Rng::new(Seed(9)));
-            if matches!(sliced, Mind::Ready(_)) {
-                continue; // a goal in one: nothing to weigh
-            }
-            assert!(matches!(sliced, Mind::Weigh(_)));
-            // One candidate a slice: many slices, and a move at each.
-            assert!(steps(&mut sliced, 1) > 10, "seed {seed}");
-            assert!(sliced.best().is_some());
-            assert_eq!(steps(&mut whole, u32::MAX), 1);
-            assert_eq!(sliced.best(), whole.best(), "seed {seed}");
-            weighed += 1;
         }
-        assert!(weighed > 0, "some crowded board without a goal in one");
+        assert!(
+            weighed > 20,
+            "crowded boards without a goal in one: {weighed}"
+        );
     }
 }

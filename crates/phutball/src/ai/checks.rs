@@ -1,0 +1,128 @@
+//! The checks that come before any other thinking, in slices: a goal in
+//! one for the side to move (taken at once), then, for the strong levels,
+//! one for the opponent (a threat that only some moves stop). On a board
+//! crowded with men each check may search thousands of states, more than a
+//! frame has, so each runs a slice at a time ([`Finder::resume`]).
+
+use super::search::{placements, Engine, Strong};
+use super::weigh::Weigh;
+use super::Mind;
+use crate::finder::{Finder, Report, Wins, AI_STATES};
+use crate::rules::{Move, Position};
+use parlour_kit::think::{Ready, Slice};
+
+/// The first win a check found, if any.
+pub(super) fn first_found(report: &Report) -> Option<Move> {
+    match &report.wins {
+        Wins::Found(chains) | Wins::Unknown(chains) => chains.first().map(|&c| Move::Jump(c)),
+        Wins::None => None,
+    }
+}
+
+/// What comes after the checks.
+#[derive(Clone, Debug)]
+pub(super) enum Then {
+    /// The greedy level weighs these candidates, ties broken by the jitter
+    /// drawn for each when the thinking began.
+    Greedy {
+        candidates: Vec<Move>,
+        jitter: Vec<i32>,
+    },
+    /// A strong level searches by this engine, after the opponent's check.
+    Search(Engine),
+}
+
+/// Which check is under way, and what follows it.
+#[derive(Clone, Debug)]
+enum Stage {
+    /// The side to move's own goal in one; then as it says.
+    Mine(Then),
+    /// The opponent's, were it their move; then a strong level's search
+    /// by this engine.
+    Theirs(Engine),
+}
+
+/// The checks for goals in one, under way.
+#[derive(Clone, Debug)]
+pub struct Checks {
+    position: Position,
+    finder: Finder,
+    stage: Stage,
+    /// The move played if the thinking must end before the checks do.
+    fallback: Option<Move>,
+}
+
+impl Checks {
+    /// Starts the checks of `position`, to go on as `then` says.
+    pub(super) fn new(position: Position, then: Then) -> Checks {
+        let fallback = match &then {
+            Then::Greedy { candidates, .. } => candidates.first().copied(),
+            Then::Search(_) => position
+                .jump_moves(1)
+                .next()
+                .or_else(|| {
+                    placements(&position, &Engine::CLASSIC, &mut Finder::default())
+                        .first()
+                        .map(|&pt| Move::Place(pt))
+                })
+                .or_else(|| position.empty_points().next().map(Move::Place)),
+        };
+        let mut finder = Finder::default();
+        finder.begin(&position, AI_STATES, true);
+        Checks {
+            position,
+            finder,
+            stage: Stage::Mine(then),
+            fallback,
+        }
+    }
+
+    /// Runs the check under way within `slice`: what the thinking becomes
+    /// once the checks are done (a goal in one, the greedy weighing, the
+    /// blocks to sift or the search), or `None` while they go on.
+    pub(super) fn step(&mut self, slice: Slice) -> Option<Mind> {
+        let report = self.finder.resume(slice)?;
+        let p = self.position;
+        match &mut self.stage {
+            Stage::Mine(then) => {
+                if let Some(win) = first_found(&report) {
+                    return Some(Mind::Ready(Ready(Some(win))));
+                }
+                match then {
+                    Then::Greedy { candidates, jitter } => {
+                        let (candidates, jitter) =
+                            (std::mem::take(candidates), std::mem::take(jitter));
+                        Some(Mind::Weigh(Box::new(Weigh::greedy(p, candidates, jitter))))
+                    }
+                    &mut Then::Search(engine) => {
+                        self.finder.begin(&p.turned(), AI_STATES, true);
+                        self.stage = Stage::Theirs(engine);
+                        None
+                    }
+                }
+            }
+            &mut Stage::Theirs(engine) => {
+                let threatened = matches!(report.wins, Wins::Found(_));
+                Some(search(p, engine, threatened, &mut self.finder))
+            }
+        }
+    }
+
+    /// The move played if the thinking must end now.
+    pub(super) fn best(&self) -> Option<Move> {
+        self.fallback
+    }
+}
+
+/// A strong level's thinking once the checks are done: when `threatened`,
+/// every placement weighed for the moves that block (then searched), else
+/// the search over the jumps and the placements worth searching.
+pub(super) fn search(p: Position, engine: Engine, threatened: bool, finder: &mut Finder) -> Mind {
+    let mut candidates: Vec<Move> = p.jump_moves(super::search::MAX_JUMPS).collect();
+    if threatened {
+        candidates.extend(p.empty_points().map(Move::Place));
+        return Mind::Weigh(Box::new(Weigh::blocks(p, candidates, engine)));
+    }
+    candidates.extend(placements(&p, &engine, finder).into_iter().map(Move::Place));
+    Mind::Strong(Box::new(Strong::new(p, candidates, engine)))
+}
