@@ -6,12 +6,15 @@ use crate::common::{
     until_unstalled, Browser, Device, SEEN_MESSAGE,
 };
 use fantoccini::elements::Element;
+use parlour::games::GameKind;
+use parlour::host::link::query_with_moves;
 use parlour::phutball::ai::hint::Hint;
 use parlour::phutball::ai::{self, Level};
-use parlour::phutball::rules::Move;
-use parlour::phutball::{notation, review, Geometry, Phutball, Pt};
+use parlour::phutball::rules::{Move, Position, Side};
+use parlour::phutball::{fixtures, notation, review, Geometry, Phutball, Pt, Setup};
 use parlour::shell::geom::{Fit, Point, Size};
 use parlour::shell::paint::{Op, Recorder};
+use parlour::shell::think::{Progress, Think};
 use parlour::shell::Game;
 use parlour::util::rng::Rng;
 use parlour::Seed;
@@ -550,4 +553,154 @@ async fn with_sounds_turned_on_each_move_and_the_goal_are_heard() {
     );
     b.assert_clean_console(name).await;
     b.close().await;
+}
+
+/// Whether the expert's search on `p` ends early (a result it can prove
+/// within about 100,000 positions), so that it would not think its whole
+/// time.
+fn ends_early(p: &Position) -> bool {
+    let mut mind = ai::mind(p, Level::Expert, &mut Rng::new(Seed(1)));
+    (0..50).any(|_| mind.step(2_000) == Progress::Done)
+}
+
+/// A board crowded with men, the person to move, and a placement for them
+/// far from the ball after which the computer has no goal in one and
+/// thinks its whole time (its search proves nothing early).
+fn crowded_board_with_a_long_think() -> (Position, Pt) {
+    let (threatened, quiet) = fixtures::crowded_boards(4);
+    quiet
+        .into_iter()
+        .chain(threatened)
+        .find_map(|p| {
+            let mut before = p;
+            before.to_move = p.to_move.other();
+            let ball = before.ball;
+            let far = before
+                .empty_points()
+                .max_by_key(|pt| pt.col.abs_diff(ball.col) + pt.row.abs_diff(ball.row))?;
+            let mut after = before;
+            after.play(Move::Place(far), 0).ok()?;
+            (!ends_early(&after)).then_some((before, far))
+        })
+        .expect("a crowded board that takes the computer's whole think")
+}
+
+/// A board crowded with men, opened by a link, the person to move against
+/// the expert computer. The person places a man far from the ball; the
+/// computer then thinks its whole three seconds, its every check for a
+/// goal in one dear. Meanwhile the page draws frame after frame and
+/// answers a tap on the board (the message line offers Move now); then it
+/// moves, in its time.
+async fn crowded_by_link(name: &str, device: Device) {
+    if !enabled(name) {
+        return;
+    }
+    let (board, far) = crowded_board_with_a_long_think();
+    let [person, computer] = [board.to_move, board.to_move.other()].map(|s| match s {
+        Side::Ohs => "ohs",
+        Side::Eks => "eks",
+    });
+    let pairs = [("opponent", "expert"), ("computer", computer)];
+    let mut mirror = game(&pairs);
+    let setup = Setup::of(&board);
+    let men: Vec<String> = setup.men.iter().map(ToString::to_string).collect();
+    mirror
+        .load_record(&format!(
+            "computer: {computer}\nopponent: expert\nto-move: {person}\nball: {}\nmen: {}\nmoves:\n",
+            setup.ball,
+            men.join(" ")
+        ))
+        .expect("the crowded board as a record");
+    let link = query_with_moves(GameKind::Phutball, &mirror);
+    let b = open_browser(device).await;
+    open_fresh(&b, &link).await;
+    let (el, css) = canvas(&b).await;
+    let place = at(&b, &mirror, far).await;
+    let elsewhere = at(&b, &mirror, setup.ball).await;
+    b.screenshot(&format!("{name}-crowded")).await;
+    // Every frame's time, from the person's move on.
+    b.js("window.frames_seen = []; \
+          const f = t => { window.frames_seen.push(t); requestAnimationFrame(f); }; \
+          requestAnimationFrame(f);")
+        .await;
+    tap_on(&b, &el, css, place, device.touch()).await;
+    b.wait_for(
+        "the computer thinking",
+        "return document.querySelector('.parlour-move-now').checkVisibility();",
+    )
+    .await;
+    tap_on(&b, &el, css, elsewhere, device.touch()).await;
+    let look = b
+        .js(&format!(
+            "return [window.parlour.moves().length, {SEEN_MESSAGE}];"
+        ))
+        .await;
+    assert_eq!(
+        look[0].as_u64(),
+        Some(1),
+        "{name}: answered before it moved"
+    );
+    let seen = look[1].as_str().unwrap_or_default();
+    assert!(
+        seen.contains("Move now"),
+        "{name}: a tap while it thinks: {seen}"
+    );
+    b.screenshot(&format!("{name}-thinking")).await;
+    b.wait_for(
+        "the computer's move",
+        "return window.parlour.moves().length > 1;",
+    )
+    .await;
+    let gaps = b
+        .js("const t = window.frames_seen; let worst = 0; \
+             for (let i = 1; i < t.length; i++) worst = Math.max(worst, t[i] - t[i - 1]); \
+             return [t.length, worst, t.length ? t[t.length - 1] - t[0] : 0];")
+        .await;
+    let (frames, worst, span) = (
+        gaps[0].as_u64().unwrap_or(0),
+        gaps[1].as_f64().unwrap_or(f64::MAX),
+        gaps[2].as_f64().unwrap_or(0.0),
+    );
+    println!("{name}: {frames} frames over {span:.0} ms, the longest gap {worst:.0} ms");
+    // The expert thinks three seconds: frames all along. A held frame was
+    // seconds long (6-14 s for greedy, 4-6 s for a threatened strong
+    // level); a loaded machine's frames stay far below the bound.
+    assert!(
+        span > 2_000.0 && frames > 10,
+        "{name}: {frames} frames over {span:.0} ms"
+    );
+    assert!(worst < 500.0, "{name}: a frame held {worst:.0} ms");
+    let played = moves(&b).await;
+    assert_eq!(
+        played.first(),
+        Some(&far.to_string()),
+        "{name}: the person's placement"
+    );
+    for text in &played {
+        mirror.play_text(text).expect("legal in the mirror");
+    }
+    b.screenshot(&format!("{name}-moved")).await;
+    b.assert_clean_console(name).await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_crowded_board_the_page_answers_while_the_computer_thinks() {
+    crowded_by_link(
+        "on_a_crowded_board_the_page_answers_while_the_computer_thinks",
+        Device::Desktop {
+            width: 1280,
+            height: 800,
+        },
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_crowded_board_on_a_phone_the_page_answers_while_the_computer_thinks() {
+    crowded_by_link(
+        "on_a_crowded_board_on_a_phone_the_page_answers_while_the_computer_thinks",
+        Device::Phone,
+    )
+    .await;
 }

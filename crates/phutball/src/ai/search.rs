@@ -55,6 +55,11 @@ pub struct Engine {
     /// chain takes the ball (found by the leaves' goal checks), not its
     /// best single jump.
     pub chains: bool,
+    /// Add the landing points of the ball's jump chains, and the points
+    /// around each, to the placements searched: a man on a landing point
+    /// lengthens the jump to it (a line of men pointing at a goal), and a
+    /// man beside any landing of a chain carries the chain on.
+    pub lines: bool,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -66,6 +71,7 @@ impl Engine {
         threats: false,
         landings: false,
         chains: false,
+        lines: false,
         weights: Weights::CLASSIC,
     };
 
@@ -74,6 +80,7 @@ impl Engine {
         threats: true,
         landings: true,
         chains: true,
+        lines: true,
         weights: Weights::TUNED,
     };
 
@@ -88,16 +95,17 @@ impl Engine {
     }
 
     /// The names of the feature sets, each adding one to the last, with
-    /// what each turns on (threats, landings, chains).
-    const NAMES: [(&'static str, [bool; 3]); 4] = [
-        ("classic", [false, false, false]),
-        ("threats", [true, false, false]),
-        ("landings", [true, true, false]),
-        ("standard", [true, true, true]),
+    /// what each turns on (threats, landings, chains, lines).
+    const NAMES: [(&'static str, [bool; 4]); 5] = [
+        ("classic", [false, false, false, false]),
+        ("threats", [true, false, false, false]),
+        ("landings", [true, true, false, false]),
+        ("chains", [true, true, true, false]),
+        ("standard", [true, true, true, true]),
     ];
 
-    fn features(&self) -> [bool; 3] {
-        [self.threats, self.landings, self.chains]
+    fn features(&self) -> [bool; 4] {
+        [self.threats, self.landings, self.chains, self.lines]
     }
 }
 
@@ -123,7 +131,7 @@ impl fmt::Display for Engine {
 
 impl FromStr for Engine {
     type Err = String;
-    /// `classic`, `threats`, `landings` or `standard`, optionally followed by `:` and
+    /// `classic`, `threats`, `landings`, `chains` or `standard`, optionally followed by `:` and
     /// weights (by default the classic engine's own, the tuned ones for the
     /// others).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -131,18 +139,19 @@ impl FromStr for Engine {
             Some((name, w)) => (name, Some(w.parse()?)),
             None => (s, None),
         };
-        let &(_, [threats, landings, chains]) = Engine::NAMES
+        let &(_, [threats, landings, chains, lines]) = Engine::NAMES
             .iter()
             .find(|&&(n, _)| n == name)
             .ok_or_else(|| {
                 format!(
-                    "'{name}' is not an engine: expected classic, threats, landings or standard"
+                    "'{name}' is not an engine: expected classic, threats, landings, chains or standard"
                 )
             })?;
         Ok(Engine {
             threats,
             landings,
             chains,
+            lines,
             weights: weights.unwrap_or(Engine::default_weights(threats)),
         })
     }
@@ -188,11 +197,32 @@ fn neighbour(pt: Pt, (dc, dr): (i8, i8)) -> Option<Pt> {
     })
 }
 
+/// The most jump results whose landings the `lines` feature adds
+/// placements for: the shortest chains first.
+const LINE_RESULTS: usize = 64;
+
 /// The placements searched from `p`, each once, row by row: the points
 /// near the ball (where jumps begin and are blocked) and the points next to
 /// men near it; with the engine's features, the blocks of the opponent's
-/// goals in one and the points around the ball's landings.
+/// goals in one, the points around the ball's landings and the landings of
+/// its chains.
 pub(super) fn placements(p: &Position, engine: &Engine, finder: &mut Finder) -> Vec<Pt> {
+    let results = if engine.lines {
+        p.jump_results(LINE_RESULTS)
+    } else {
+        Vec::new()
+    };
+    placements_given(p, engine, finder, &results)
+}
+
+/// Like [`placements`], given the ball's jump results (at least the first
+/// [`LINE_RESULTS`] of them, when the engine needs them).
+fn placements_given(
+    p: &Position,
+    engine: &Engine,
+    finder: &mut Finder,
+    results: &[(Chain, Pt, Men)],
+) -> Vec<Pt> {
     let mut marks = Men::default();
     let b = p.ball;
     let near = |pt: Pt, r: i16| {
@@ -211,14 +241,25 @@ pub(super) fn placements(p: &Position, engine: &Engine, finder: &mut Finder) -> 
     if engine.threats {
         mark_chain_blocks(p, &threats(p, SEARCH_STATES, finder), &mut marks);
     }
+    let mut around = |at: Pt| {
+        for &d in &DIRS {
+            if let Some(n) = neighbour(at, d) {
+                marks.set(n);
+            }
+        }
+    };
     if engine.landings {
         // A man around a landing point makes the jump the first of a chain.
         for (_, landing, _) in p.jumps(&p.men, p.ball) {
-            for &d in &DIRS {
-                if let Some(n) = neighbour(landing.at, d) {
-                    marks.set(n);
-                }
-            }
+            around(landing.at);
+        }
+    }
+    if engine.lines {
+        for &(_, at, _) in results.iter().take(LINE_RESULTS) {
+            around(at);
+        }
+        for &(_, at, _) in results.iter().take(LINE_RESULTS) {
+            marks.set(at);
         }
     }
     p.empty_points().filter(|&pt| marks.has(pt)).collect()
@@ -290,13 +331,14 @@ impl Searcher {
     /// of an earlier search), then jumps by how far they take the ball
     /// towards the mover's goal, then the [`placements`].
     fn moves(&mut self, p: &Position, first: Option<Move>) -> Vec<Move> {
-        let mut jumps: Vec<(i32, Move)> = Vec::new();
-        for (c, at, _) in p.jump_results(MAX_JUMPS) {
-            jumps.push((-gain(p, p.to_move, at), Move::Jump(c)));
-        }
+        let results = p.jump_results(MAX_JUMPS);
+        let mut jumps: Vec<(i32, Move)> = results
+            .iter()
+            .map(|&(c, at, _)| (-gain(p, p.to_move, at), Move::Jump(c)))
+            .collect();
         jumps.sort_by_key(|&(behind, _)| behind);
         let mut out: Vec<Move> = jumps.into_iter().map(|(_, m)| m).collect();
-        for pt in placements(p, &self.engine, &mut self.finder) {
+        for pt in placements_given(p, &self.engine, &mut self.finder, &results) {
             out.push(Move::Place(pt));
         }
         if let Some(i) = first.and_then(|b| out.iter().position(|&m| m == b)) {
@@ -572,15 +614,35 @@ mod tests {
                 threats: true,
                 landings: false,
                 chains: false,
+                lines: false,
                 weights: "90,30,20,-5".parse().unwrap(),
             },
             "landings".parse().unwrap(),
+            "chains".parse().unwrap(),
             "standard:1,2,3,4".parse().unwrap(),
         ] {
             assert_eq!(e.to_string().parse::<Engine>(), Ok(e));
         }
         assert!("godlike".parse::<Engine>().is_err());
         assert!("standard:1,2".parse::<Engine>().is_err());
+    }
+
+    #[test]
+    fn the_landings_of_a_chain_and_the_points_around_them_are_placements() {
+        // The ball's chain H10-H12-H14-H16: a man on H16 lengthens its last
+        // jump, one on H17 carries it on. Both are too far from the ball
+        // for the placements near it or around its first landing.
+        let p = crate::fixtures::position("H10", "H11 H13 H15");
+        let searched = |engine: Engine| placements(&p, &engine, &mut Finder::default());
+        let chains: Engine = "chains".parse().unwrap();
+        for pt in ["H16", "H17", "G16", "J15"] {
+            let pt: Pt = pt.parse().unwrap();
+            assert!(searched(Engine::STANDARD).contains(&pt), "{pt}");
+            assert!(!searched(chains).contains(&pt), "{pt}");
+        }
+        // Every placement of the older engines is still searched.
+        let standard = searched(Engine::STANDARD);
+        assert!(searched(chains).iter().all(|pt| standard.contains(pt)));
     }
 
     #[test]
