@@ -20,7 +20,7 @@ use parlour::phutball::ai::{self, Engine, Level, Mind};
 use parlour::phutball::def::pace;
 use parlour::phutball::fixtures;
 use parlour::phutball::rules::{Options, Position};
-use parlour::shell::think::{Thinker, Turn};
+use parlour::shell::think::{Think, Thinker, Turn};
 use parlour::util::rng::Rng;
 use parlour::Seed;
 
@@ -33,10 +33,8 @@ fn positions() -> Vec<Position> {
     for _ in 0..2 {
         let mut p = Position::start(Options::default());
         for played in 0..60usize {
-            if played % 5 == 4 {
-                if let Mind::Strong(_) = ai::mind(&p, Level::Strong, &mut rng) {
-                    out.push(p);
-                }
+            if played % 5 == 4 && searches(&p, &mut rng) {
+                out.push(p);
             }
             let level = if rng.below(3) == 0 {
                 Level::Random
@@ -60,6 +58,16 @@ fn crowded_positions() -> Vec<Position> {
     let (mut threatened, quiet) = fixtures::crowded_boards(4);
     threatened.extend(quiet);
     threatened
+}
+
+/// Whether the strong level searches on `p`: its checks find no goal in
+/// one and no threat to block.
+fn searches(p: &Position, rng: &mut Rng) -> bool {
+    let mut mind = ai::mind(p, Level::Strong, rng);
+    while matches!(mind, Mind::Checks(_)) {
+        mind.step(u32::MAX);
+    }
+    matches!(mind, Mind::Strong(_))
 }
 
 /// What thinking on every position came to.
