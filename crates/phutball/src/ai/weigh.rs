@@ -1,7 +1,7 @@
 //! The work a computer does before (or instead of) its search, in slices:
 //! the greedy level's weighing of every candidate, and a threatened strong
 //! level's sifting of the moves that stop the threat. Each candidate costs
-//! a win-in-one check of up to [`AI_STATES`](crate::finder::AI_STATES)
+//! a win-in-one check of up to [`AI_STATES`]
 //! states, and a crowded board has hundreds of candidates, so the weighing
 //! stops whenever its slice is over and goes on at the next, inside a
 //! candidate's check if need be.
@@ -13,7 +13,7 @@ use crate::rules::{Move, Position, Side};
 use parlour_kit::think::Slice;
 
 /// Work units a candidate counts for (a win-in-one check of up to
-/// [`AI_STATES`](crate::finder::AI_STATES) states is worth about this many
+/// [`AI_STATES`] states is worth about this many
 /// search positions).
 pub const CANDIDATE_WORK: u32 = 500;
 
