@@ -596,27 +596,20 @@ async fn crowded_by_link(name: &str, device: Device) {
         return;
     }
     let (board, far) = crowded_board_with_a_long_think();
-    let [person, computer] = [board.to_move, board.to_move.other()].map(|s| match s {
+    let computer = match board.to_move.other() {
         Side::Ohs => "ohs",
         Side::Eks => "eks",
-    });
+    };
     let pairs = [("opponent", "expert"), ("computer", computer)];
-    let mut mirror = game(&pairs);
-    let setup = Setup::of(&board);
-    let men: Vec<String> = setup.men.iter().map(ToString::to_string).collect();
-    mirror
-        .load_record(&format!(
-            "computer: {computer}\nopponent: expert\nto-move: {person}\nball: {}\nmen: {}\nmoves:\n",
-            setup.ball,
-            men.join(" ")
-        ))
-        .expect("the crowded board as a record");
+    let mut mirror =
+        Phutball::from_start(Seed(1), *game(&pairs).settings(), Some(Setup::of(&board)))
+            .expect("the crowded board as a start");
     let link = query_with_moves(GameKind::Phutball, &mirror);
     let b = open_browser(device).await;
     open_fresh(&b, &link).await;
     let (el, css) = canvas(&b).await;
     let place = at(&b, &mirror, far).await;
-    let elsewhere = at(&b, &mirror, setup.ball).await;
+    let elsewhere = at(&b, &mirror, board.ball).await;
     b.screenshot(&format!("{name}-crowded")).await;
     // Every frame's time, from the person's move on.
     b.js("window.frames_seen = []; \

@@ -12,7 +12,7 @@ use crate::rules::{Move, Position};
 use parlour_kit::think::{Ready, Slice};
 
 /// The first win a check found, if any.
-pub(super) fn first_found(report: &Report) -> Option<Move> {
+fn first_found(report: &Report) -> Option<Move> {
     match &report.wins {
         Wins::Found(chains) | Wins::Unknown(chains) => chains.first().map(|&c| Move::Jump(c)),
         Wins::None => None,

@@ -241,28 +241,28 @@ fn placements_given(
     if engine.threats {
         mark_chain_blocks(p, &threats(p, SEARCH_STATES, finder), &mut marks);
     }
-    let mut around = |at: Pt| {
-        for &d in &DIRS {
-            if let Some(n) = neighbour(at, d) {
-                marks.set(n);
-            }
-        }
-    };
     if engine.landings {
         // A man around a landing point makes the jump the first of a chain.
         for (_, landing, _) in p.jumps(&p.men, p.ball) {
-            around(landing.at);
+            mark_around(&mut marks, landing.at);
         }
     }
     if engine.lines {
         for &(_, at, _) in results.iter().take(LINE_RESULTS) {
-            around(at);
-        }
-        for &(_, at, _) in results.iter().take(LINE_RESULTS) {
+            mark_around(&mut marks, at);
             marks.set(at);
         }
     }
     p.empty_points().filter(|&pt| marks.has(pt)).collect()
+}
+
+/// Marks the points around `at`.
+fn mark_around(marks: &mut Men, at: Pt) {
+    for &d in &DIRS {
+        if let Some(n) = neighbour(at, d) {
+            marks.set(n);
+        }
+    }
 }
 
 /// The chains that score at once for the side to move, as far as a check
