@@ -1861,6 +1861,29 @@ async fn computers_playing_themselves_pause_and_step() {
     }
 }
 
+/// The message line keeps its place while empty: a message arriving does
+/// not move the board (which would also make the canvas redraw every kept
+/// picture at the new size: a long task on a phone).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_message_arriving_does_not_move_the_board() {
+    use common::{open_browser, open_fresh, Device};
+    let b = open_browser(Device::Phone).await;
+    open_fresh(&b, "?game=klondike&seed=7").await;
+    b.wait_for("klondike painted", &painted(0, FELT)).await;
+    let stage = "const r = document.querySelector('.parlour-stage').getBoundingClientRect(); return [r.top, r.height];";
+    let before = b.js(stage).await;
+    assert_eq!(text(&b, ".parlour-message").await, "", "no message yet");
+    common::press(&b, "new").await;
+    b.wait_for(
+        "the new game's message",
+        &format!("return {}.startsWith('New game');", common::SEEN_MESSAGE),
+    )
+    .await;
+    assert_eq!(b.js(stage).await, before, "the board stayed where it was");
+    b.assert_clean_console("message line").await;
+    b.close().await;
+}
+
 /// Long tasks (over 50 ms, the browser's own measure) on a 360×640 phone at
 /// DPR 3 while dealing new Klondike games and tapping the stock: prints
 /// each one's length, for BENCHMARKS.md. A measurement, not a gate (a

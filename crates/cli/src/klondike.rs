@@ -1,23 +1,27 @@
 //! `parlour klondike …`: deals, deal files and the solver.
 
 use crate::args::{read_input, Args, UsageError};
+use crate::clock::{Budget, Stopwatch};
 use crate::stats::wilson;
 use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{self, Grade, Limits, Report, Solver, Verdict};
 use parlour::klondike::variant::{UnknownVariant, Variant};
 use parlour::klondike::{deal_format, settings::Settings};
 use parlour::Seed;
-use std::time::Instant;
 
 pub const USAGE: &str = "  \
 klondike deal [--variant NAME] [--decks N] --seed N
                              print the deal of seed N in the deal text format (--decks:
                              easthaven takes 1, 2 or 3)
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
-  klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited] [--budget-ms N]
-                 [--budget-nodes N] [--table-mb N] [--search best|explicit] [--moves]
-                 (FILE…|-|--seeds A..B)
-                             solve deals: one line each (verdict, nodes, ms); with --seeds a
+  klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited]
+                 [--budget-ms N | --budget-cpu-ms N] [--budget-nodes N] [--table-mb N]
+                 [--search best|explicit] [--moves] (FILE…|-|--seeds A..B)
+                             solve deals: one line each (verdict, nodes, ms); --budget-ms
+                             counts wall-clock time (default 10000), --budget-cpu-ms the
+                             solving thread's CPU time, the same on a busy machine as on an
+                             idle one (Linux), and the times reported are on that clock;
+                             --budget-nodes caps the positions searched; with --seeds a
                              summary of verdicts, times and table size follows; a variant the
                              solver cannot play is refused with the reason; the position table
                              takes N MB (default 128, 1–4096); --search explicit uses the
@@ -147,19 +151,19 @@ impl Tally {
 fn solve_one(
     state: &State,
     limits: Limits,
-    budget_ms: f64,
+    budget: (Budget, f64),
     explicit: bool,
 ) -> Result<(Report, f64), UsageError> {
-    let start = Instant::now();
+    let watch =
+        Stopwatch::start(budget.0).map_err(|e| UsageError(format!("--budget-cpu-ms: {e}")))?;
     let solver = if explicit {
         Solver::explicit(state, limits)
     } else {
         Solver::new(state, limits)
     };
     let mut solver = solver.map_err(|e| UsageError(e.to_string()))?;
-    let clock = || start.elapsed().as_secs_f64() * 1000.0;
-    let report = solver.run_until(budget_ms, clock);
-    Ok((report, clock()))
+    let report = solver.run_until(budget.1, || watch.ms());
+    Ok((report, watch.ms()))
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -183,6 +187,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
             "--draw",
             "--passes",
             "--budget-ms",
+            "--budget-cpu-ms",
             "--budget-nodes",
             "--seeds",
             "--variant",
@@ -201,9 +206,16 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         "unlimited" => Some(Passes::Unlimited),
         n => n.parse().ok().filter(|&n| n >= 1).map(Passes::Limited),
     })?;
-    let budget_ms = a.parsed("--budget-ms", 10_000.0, |v| {
-        v.parse::<f64>().ok().filter(|v| *v > 0.0)
-    })?;
+    let ms = |v: &str| v.parse::<f64>().ok().filter(|v| *v > 0.0);
+    let budget = match (a.value("--budget-ms"), a.value("--budget-cpu-ms")) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError(
+                "give one time budget: --budget-ms (wall clock) or --budget-cpu-ms (CPU)".into(),
+            ))
+        }
+        (_, Some(_)) => (Budget::Cpu, a.parsed("--budget-cpu-ms", 0.0, ms)?),
+        _ => (Budget::Wall, a.parsed("--budget-ms", 10_000.0, ms)?),
+    };
     let nodes = a.parsed("--budget-nodes", u64::MAX, |v| v.parse().ok())?;
     let explicit = a.parsed("--search", false, |v| match v {
         "best" => Some(false),
@@ -263,7 +275,7 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         ..Tally::default()
     };
     for (name, state) in dealt.chain(files) {
-        let (report, ms) = solve_one(&state, limits, budget_ms, explicit)?;
+        let (report, ms) = solve_one(&state, limits, budget, explicit)?;
         out.push_str(&format!(
             "{name}: {} nodes {} {:.1} ms\n",
             report.verdict.name(),
@@ -281,17 +293,12 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         tally.add(&name, &report, ms);
     }
     if a.value("--seeds").is_some() {
-        out.push_str(&summary(
-            tally,
-            rules.draw,
-            rules.passes_allowed(),
-            budget_ms,
-        ));
+        out.push_str(&summary(tally, rules.draw, rules.passes_allowed(), budget));
     }
     Ok(out)
 }
 
-fn summary(tally: Tally, draw: u8, passes: Passes, budget_ms: f64) -> String {
+fn summary(tally: Tally, draw: u8, passes: Passes, budget: (Budget, f64)) -> String {
     let Tally {
         won,
         lost,
@@ -310,12 +317,14 @@ fn summary(tally: Tally, draw: u8, passes: Passes, budget_ms: f64) -> String {
         Passes::Limited(p) => p.to_string(),
     };
     let mut s = format!(
-        "\nsummary: {n} deals, draw {draw}, passes {passes}, budget {budget_ms} ms\n\
+        "\nsummary: {n} deals, draw {draw}, passes {passes}, budget {} ms {} time\n\
          winnable   {won:>6} {:6.2}%  (95% CI {:.2}–{:.2}%)\n\
          unwinnable {lost:>6} {:6.2}%\n\
          unknown    {unknown:>6} {:6.2}%\n\
          time ms    median {:.2}  p90 {:.2}  p99 {:.2}  max {:.2} ({slowest})\n\
          peak table {peak} positions\n",
+        budget.1,
+        budget.0,
         pct(won),
         lo * 100.0,
         hi * 100.0,

@@ -1,6 +1,7 @@
 //! `parlour`: the command line for analysis — deals, solvers, AI self-play, tile sets.
 
 mod args;
+mod clock;
 mod dominoes;
 mod klondike;
 mod phutball;

@@ -234,6 +234,36 @@ fn the_solver_reads_deals_and_summarises_seed_ranges() {
         "{out}"
     );
     assert!(out.contains("95% CI"), "{out}");
+    assert!(out.contains("wall-clock time"), "{out}");
+    // A budget of CPU time, named in the summary; one time budget at most.
+    let (code, out, _) = parlour(
+        &[
+            "klondike",
+            "solve",
+            "--budget-cpu-ms",
+            "2000",
+            "--seeds",
+            "1..2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("budget 2000 ms CPU time"), "{out}");
+    let (code, _, err) = parlour(
+        &[
+            "klondike",
+            "solve",
+            "--budget-cpu-ms",
+            "20",
+            "--budget-ms",
+            "20",
+            "--seeds",
+            "1..2",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("give one time budget"), "{err}");
     let (code, _, err) = parlour(&["klondike", "solve", "--draw", "2", "--seeds", "1..2"], "");
     assert_eq!(code, 2);
     assert!(err.contains("--draw: '2' is not valid"), "{err}");

@@ -202,8 +202,12 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
     let canvas = dom::element("canvas", "parlour-canvas").unchecked_into::<HtmlCanvasElement>();
     attr(&canvas, "tabindex", "0");
     attr(&canvas, "role", "application");
+    // Opaque: every frame paints every pixel (the backdrop first), so the
+    // browser need not blend the canvas into the page.
+    let opaque = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&opaque, &"alpha".into(), &false.into());
     let ctx = canvas
-        .get_context("2d")
+        .get_context_with_context_options("2d", &opaque)
         .ok()
         .flatten()
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
@@ -229,7 +233,6 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
     let _ = play.append_child(&stage);
     let message = dom::element("div", "parlour-message");
     attr(&message, "aria-hidden", "true");
-    message.set_hidden(true);
     let _ = play.append_child(&message);
     let status = dom::element("div", "parlour-status");
     let _ = play.append_child(&status);

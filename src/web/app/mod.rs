@@ -478,10 +478,11 @@ impl App {
     }
 
     /// Says `text` on screen, in the message line, and to a screen reader.
+    /// The line keeps its place when empty, so that a message arriving does
+    /// not move the board (nor make the canvas redraw its kept pictures).
     fn announce(&self, text: &str) {
         self.ui.live.set_text_content(Some(text));
         self.ui.message.set_text_content(Some(text));
-        self.ui.message.set_hidden(text.is_empty());
     }
 
     fn apply(&mut self, outcome: Outcome) {
