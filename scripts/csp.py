@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Trunk's post-build step: gives each built page a Content-Security-Policy.
+"""Trunk's post-build step: gives each built page a Content-Security-Policy,
+and takes the comments out of the game pages and the picker (they are for the
+source's readers, and every player would download them; embed.html, an
+example for web developers, keeps its own).
 
 The policy allows only the site's own origin: its scripts and module, the
 solver worker, WebAssembly compilation ('wasm-unsafe-eval'), its styles,
@@ -20,6 +23,21 @@ import sys
 from pathlib import Path
 
 META = re.compile(r'\s*<meta http-equiv="Content-Security-Policy"[^>]*>')
+SCRIPT = re.compile(r"(<script\b.*?</script>)", re.S)
+STYLE = re.compile(r"(<style\b[^>]*>)(.*?)(</style>)", re.S)
+
+
+def without_comments(html):
+    """`html` without its HTML comments (outside scripts) and without the
+    comments in its inline styles."""
+    parts = SCRIPT.split(html)
+    for i in range(0, len(parts), 2):
+        text = re.sub(r"[ \t]*<!--.*?-->\n?", "", parts[i], flags=re.S)
+        parts[i] = STYLE.sub(
+            lambda m: m.group(1) + re.sub(r"/\*.*?\*/\n?", "", m.group(2), flags=re.S) + m.group(3),
+            text,
+        )
+    return "".join(parts)
 
 
 def hashes(html, tag):
@@ -59,6 +77,8 @@ def main():
         sys.exit(f"csp: no pages in {folder}")
     for page in pages:
         html = META.sub("", page.read_text(encoding="utf-8"))
+        if page.name != "embed.html":
+            html = without_comments(html)
         meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
         # Right after the charset, before anything the policy governs.
         html, n = re.subn(r'(<meta charset="utf-8">)', r"\1\n    " + meta.replace("\\", "\\\\"), html, count=1)

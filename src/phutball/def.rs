@@ -106,7 +106,7 @@ impl GameDef for PhutballDef {
         if viewport.w > viewport.h * 1.1 {
             Size::new(grid.w + view::PANEL_WIDTH, grid.h)
         } else {
-            Size::new(grid.w, grid.h + super::review::STRIP)
+            Size::new(grid.w, grid.h + super::review::strip_for(grid, viewport))
         }
     }
 

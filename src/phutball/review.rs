@@ -15,8 +15,24 @@ use crate::shell::paint::{legible, Align, Color, Painter};
 
 type Act = Action<super::rules::Move>;
 
-/// The height of the strip under a portrait board, in board units.
+/// The least height of the strip under a portrait board, in board units.
 pub const STRIP: f64 = 72.0;
+
+/// The strip's height under a portrait board of `grid` shown in `viewport`
+/// (CSS pixels): at least [`STRIP`], and tall enough on screen for the
+/// shell's row of Move now, Pause and Step to float inside it
+/// ([`crate::shell::geom::DOCK_ROOM`]) rather than over the board.
+pub fn strip_for(grid: Size, viewport: Size) -> f64 {
+    use crate::shell::geom::DOCK_ROOM;
+    if viewport.w <= 0.0 || viewport.h <= 2.0 * DOCK_ROOM {
+        return STRIP;
+    }
+    // On screen the strip is its height times the fit's scale, the lesser
+    // of the width's and the height's (the strip included).
+    let by_width = DOCK_ROOM * grid.w / viewport.w;
+    let by_height = DOCK_ROOM * grid.h / (viewport.h - DOCK_ROOM);
+    STRIP.max(by_width).max(by_height)
+}
 
 /// The strip's background, the move list's.
 pub const PANEL: Color = Color::rgb(0x2a, 0x22, 0x16);
@@ -172,6 +188,11 @@ pub fn draw_strip(p: &mut dyn Painter, game: &Game, ui: &Ui, grid: Size, board: 
     };
     arrow(p, grid.w * 0.1, 1.0, k > 0);
     arrow(p, grid.w * 0.9, -1.0, looking.is_some());
+    // While a computer is to move, the shell's row of buttons floats over
+    // the strip's middle: the message line says what is going on.
+    if game.computer_to_move {
+        return;
+    }
     let text = if n == 0 {
         "No moves yet".to_owned()
     } else if looking.is_some() {

@@ -601,10 +601,19 @@ fn a_tap_on_the_board_while_looking_back_returns_and_plays_nothing() {
 #[test]
 fn a_portrait_board_has_a_strip_whose_arrows_step_and_middle_returns() {
     let mut g = tapped(&["H11", "A1", "H13"]);
-    let board = g.board_size(Size::new(360.0, 640.0));
+    let viewport = Size::new(360.0, 520.0);
+    let board = g.board_size(viewport);
     let grid = Geometry::new(g.position().board().options.dims).size();
-    assert_eq!(board.h, grid.h + review::STRIP);
-    let y = grid.h + review::STRIP / 2.0;
+    let strip = board.h - grid.h;
+    assert!(strip >= review::STRIP, "{strip}");
+    // Tall enough on screen for the row of Move now to float inside it.
+    let scale = crate::shell::geom::Fit::new(board, viewport).scale;
+    assert!(
+        strip * scale >= crate::shell::geom::DOCK_ROOM - 1e-9,
+        "{}",
+        strip * scale
+    );
+    let y = grid.h + strip / 2.0;
     let press = |g: &mut Phutball, x: f64| {
         said(g.gesture(
             Gesture::Tap {

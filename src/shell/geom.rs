@@ -102,6 +102,33 @@ pub struct Fit {
     pub offset: Point,
 }
 
+/// The CSS pixels at a board's foot that a row of controls may cover when
+/// there is no room for it beside or under the board ([`Fit::dock`]): a
+/// 44-pixel button and 4 pixels above and below.
+pub const DOCK_ROOM: f64 = 52.0;
+
+/// Where a row of controls floats over the stage ([`Fit::dock`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dock {
+    /// Centred in the room under the board.
+    Under,
+    /// In the room to the board's left, at the stage's foot.
+    Beside,
+    /// Centred over the board's foot.
+    Over,
+}
+
+impl Dock {
+    /// The name the page's style sheet knows it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dock::Under => "under",
+            Dock::Beside => "beside",
+            Dock::Over => "over",
+        }
+    }
+}
+
 impl Fit {
     /// Fits `board` inside `viewport`, keeping its aspect ratio and centring it.
     ///
@@ -119,6 +146,24 @@ impl Fit {
             (viewport.h - board.h * scale) / 2.0,
         );
         Fit { scale, offset }
+    }
+
+    /// Where a row of controls `row` CSS pixels in size floats over a stage
+    /// of `stage` CSS pixels showing `board` by this fit, covering as little
+    /// of the board as it can: under the board if the row fits in the room
+    /// there; else in the room to the board's left; else over the board's
+    /// foot, where a game keeps the least a player needs while the row
+    /// shows ([`DOCK_ROOM`] of it).
+    pub fn dock(self, board: Size, stage: Size, row: Size) -> Dock {
+        const GAP: f64 = 8.0;
+        let below = stage.h - (self.offset.y + board.h * self.scale);
+        if below >= row.h + 2.0 * GAP {
+            Dock::Under
+        } else if self.offset.x >= row.w + 2.0 * GAP {
+            Dock::Beside
+        } else {
+            Dock::Over
+        }
     }
 
     /// The whole of `viewport` in board units: the board and the margins
@@ -181,6 +226,20 @@ pub fn backing_store(css: Size, dpr: f64) -> (u32, u32) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_row_of_controls_docks_under_beside_or_over_the_board_s_foot() {
+        let row = Size::new(120.0, 44.0);
+        let board = Size::new(100.0, 100.0);
+        let dock = |stage: Size| Fit::new(board, stage).dock(board, stage, row);
+        // Room beside a square board on a wide stage, none under it.
+        assert_eq!(dock(Size::new(1000.0, 500.0)), Dock::Beside);
+        // Room under it on a tall one.
+        assert_eq!(dock(Size::new(300.0, 600.0)), Dock::Under);
+        // Too little either way: over its foot.
+        assert_eq!(dock(Size::new(300.0, 300.0)), Dock::Over);
+        assert_eq!(dock(Size::new(330.0, 340.0)), Dock::Over);
+    }
+
     use super::*;
 
     #[test]

@@ -125,6 +125,9 @@ pub(super) struct Ui {
     pub(super) pause: HtmlButtonElement,
     /// Shown while they are paused: one move.
     pub(super) step: HtmlButtonElement,
+    /// The row that holds those three, docked where it covers least of
+    /// the board ([`crate::shell::geom::Fit::dock`]).
+    pub(super) watch: HtmlElement,
     pub(super) live: HtmlElement,
     pub(super) panel: HtmlElement,
 }
@@ -263,6 +266,7 @@ pub(super) fn build_ui(shell: &HtmlElement, id: u32) -> Result<Ui, String> {
         move_now,
         pause,
         step,
+        watch,
         live,
         panel,
     })

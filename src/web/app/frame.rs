@@ -1,7 +1,7 @@
 //! The canvas's frames, as one part of an instance.
 
 use super::SizeWatch;
-use crate::shell::geom::{Fit, Size};
+use crate::shell::geom::{Dock, Fit, Size};
 use crate::web::canvas::Pictures;
 use wasm_bindgen::prelude::*;
 
@@ -18,6 +18,8 @@ pub(super) struct Frame {
     pub(super) observer: Option<SizeWatch>,
     /// The pictures the game's drawing keeps (its cards).
     pub(super) pictures: Pictures,
+    /// Where the row of Move now, Pause and Step was last docked.
+    pub(super) dock: Option<Dock>,
 }
 
 impl Frame {
@@ -32,6 +34,7 @@ impl Frame {
             clock: None,
             observer: None,
             pictures: Pictures::default(),
+            dock: None,
         }
     }
 }

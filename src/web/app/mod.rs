@@ -652,6 +652,7 @@ impl App {
             &mut CanvasPainter::new(ctx, f, css, (sx, sy), pictures),
             board,
         );
+        self.dock_watch(css);
         if more {
             self.request_frame();
         } else {
@@ -665,6 +666,29 @@ impl App {
             told.extend(self.host.watcher.height(chrome, css.w, board));
             self.tell(told);
         }
+    }
+
+    /// Docks the row of Move now, Pause and Step, while it shows, where it
+    /// covers least of the board (the style sheet places it by its
+    /// `data-dock`, which changes only when its place does).
+    fn dock_watch(&mut self, stage: Size) {
+        let shown = self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.thinking() || g.paused().is_some());
+        if !shown {
+            return;
+        }
+        let r = self.ui.watch.get_bounding_client_rect();
+        let dock = self
+            .frame
+            .fit
+            .dock(self.frame.board, stage, Size::new(r.width(), r.height()));
+        if self.frame.dock == Some(dock) {
+            return;
+        }
+        self.frame.dock = Some(dock);
+        attr(&self.ui.watch, "data-dock", dock.name());
     }
 
     /// The smallest thing a player may tap on the board as drawn, in CSS
