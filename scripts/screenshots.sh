@@ -6,10 +6,7 @@
 # ignored test that takes the pictures (tests/playthrough/shots.rs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-scripts/ensure-tools.sh web browser
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-export PARLOUR_E2E=1
-export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+source scripts/browser-env.sh
 scripts/build-site.sh --release target/e2e-dist
 export PARLOUR_SITE=target/e2e-dist
 cargo test --test playthrough -- --ignored --exact shots::screenshots_of_every_game_for_the_docs

@@ -5,10 +5,7 @@
 # WebDriver), the in-browser wasm tests, and the size report.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-scripts/ensure-tools.sh web browser
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
-export PARLOUR_E2E=1
-export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+source scripts/browser-env.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 

@@ -31,6 +31,13 @@ pub enum Wins {
     Unknown(Vec<Chain>),
 }
 
+impl Wins {
+    /// Whether a winning chain was found for certain.
+    pub fn found(&self) -> bool {
+        matches!(self, Wins::Found(_))
+    }
+}
+
 /// The finder's answer and the states it searched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {

@@ -102,7 +102,7 @@ impl Checks {
                 }
             }
             &mut Stage::Theirs(engine) => {
-                let threatened = matches!(report.wins, Wins::Found(_));
+                let threatened = report.wins.found();
                 Some(search(p, engine, threatened, &mut self.finder))
             }
         }

@@ -241,17 +241,14 @@ pub fn choose_until(
 mod tests {
     use super::*;
     use crate::ai::search::apply;
-    use crate::finder::{Wins, AI_STATES};
+    use crate::finder::AI_STATES;
     use crate::rules::{Options, Side};
     use parlour_kit::rng::Seed;
 
     /// Whether the side to move has a goal in one, as far as the
     /// computer's check finds (a win found before its budget runs out).
     fn has_win(p: &Position) -> bool {
-        matches!(
-            Finder::default().first_win(p, AI_STATES).wins,
-            Wins::Found(_)
-        )
+        Finder::default().first_win(p, AI_STATES).wins.found()
     }
 
     fn position(ball: &str, men: &str, to_move: Side) -> Position {

@@ -355,12 +355,12 @@ impl Searcher {
             return evaluate(p, &self.engine.weights);
         }
         let mine = self.finder.first_win(p, SEARCH_STATES);
-        if matches!(mine.wins, Wins::Found(_)) {
+        if mine.wins.found() {
             return WIN;
         }
         let them = p.turned();
         let theirs = self.finder.first_win(&them, SEARCH_STATES);
-        if extended < MAX_EXTENSIONS && matches!(theirs.wins, Wins::Found(_)) {
+        if extended < MAX_EXTENSIONS && theirs.wins.found() {
             return self.negamax(p, 1, alpha, beta, extended + 1);
         }
         if !self.engine.chains {

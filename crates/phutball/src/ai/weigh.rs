@@ -8,7 +8,7 @@
 
 use super::eval;
 use super::search::{apply, Engine, Strong, WIN};
-use crate::finder::{Finder, Wins, AI_STATES};
+use crate::finder::{Finder, AI_STATES};
 use crate::rules::{Move, Position, Side};
 use parlour_kit::think::Slice;
 
@@ -89,7 +89,7 @@ impl Weigh {
                     return false;
                 };
                 self.pending = None;
-                let threat = matches!(report.wins, Wins::Found(_));
+                let threat = report.wins.found();
                 self.judge(i, &next, None, threat);
             }
             if self.next >= self.candidates.len() {
