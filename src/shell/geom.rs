@@ -110,7 +110,7 @@ pub const DOCK_ROOM: f64 = 52.0;
 /// Where a row of controls floats over the stage ([`Fit::dock`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dock {
-    /// Centred in the room under the board.
+    /// Centred across, at the stage's foot, in the room under the board.
     Under,
     /// In the room to the board's left, at the stage's foot.
     Beside,
