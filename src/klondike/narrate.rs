@@ -134,8 +134,8 @@ fn next_useful(state: &State, shown: Move) -> Option<Move> {
 /// progress, else a move somewhere new; outlined on the board.
 ///
 /// The judge's verdict on the position answers first (the page's helper
-/// gives one for nearly every position, most within a frame of the move);
-/// without one, a short search here.
+/// gives one for nearly every position, most within a frame of the move,
+/// and Hint waits for it while it comes); without one, a short search here.
 pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
     let state = g.position;
     // Pressed again while its move is still outlined: the next useful move.
@@ -144,6 +144,10 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
             ui.hint = Some((next, None));
             return Action::Say(format!("Another move: {}", advice(state, next)));
         }
+    }
+    if ui.checking() {
+        ui.hint_when_judged();
+        return Action::Say("Looking for a hint…".into());
     }
     let limits = solver::Limits {
         nodes: HINT_NODES,

@@ -31,6 +31,9 @@ pub struct Ui {
     pub held: Option<(Pile, u8)>,
     /// The hinted move, and when its outline fades.
     pub hint: Option<(Move, Option<f64>)>,
+    /// Hint was pressed while the position was being judged: it answers
+    /// when the verdict comes.
+    hint_due: bool,
     flight: Option<Flight>,
     celebration: Option<Celebration>,
     /// The game is finishing itself, one card at a time.
@@ -316,6 +319,7 @@ impl Ui {
     fn judge(&mut self, g: &Game) {
         self.verdict = None;
         self.judge = None;
+        self.hint_due = false;
         if g.position.is_won() {
             return;
         }
@@ -355,9 +359,17 @@ impl Ui {
         self.verdict
     }
 
-    /// Whether the indicator is still working on the position.
+    /// Whether the position is still being judged, for the indicator and
+    /// for hints.
     pub fn checking(&self) -> bool {
         self.judge.is_some()
+    }
+
+    /// Has Hint answer once the position's verdict comes: the page's
+    /// helper's (its search is stronger than the page's own), or the
+    /// indicator's, so that a hint does not depend on how soon it is asked.
+    pub fn hint_when_judged(&mut self) {
+        self.hint_due = true;
     }
 
     /// Whether the game is finishing itself, card after card.
@@ -441,6 +453,10 @@ impl Ui {
             return Action::Redraw;
         }
         let mut busy = self.judging(g);
+        if self.hint_due && !self.checking() {
+            self.hint_due = false;
+            return super::narrate::hint(g, self);
+        }
         if g.reduced_motion {
             self.flight = None;
             self.celebration = None;

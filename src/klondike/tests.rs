@@ -887,6 +887,40 @@ fn a_hint_follows_the_helpers_winning_line() {
 }
 
 #[test]
+fn hint_pressed_before_the_helpers_verdict_waits_for_it() {
+    // Deal 30 singly: the page's own search has no winning line for it,
+    // the helper's has.
+    let worker = Worker::install();
+    let mut k = worker.game(30);
+    let waiting = k.hint();
+    assert_eq!(waiting.message.as_deref(), Some("Looking for a hint…"));
+    assert_eq!(k.hinted(), None, "nothing outlined yet");
+    assert!(worker.answer());
+    let came = k.tick(16.0);
+    let said = came.message.unwrap_or_default();
+    assert!(said.starts_with("Hint (on a winning line)"), "{said}");
+    assert_eq!(k.hinted(), k.ui().known().and_then(|j| j.first));
+    // Pressed after the verdict, it says the same at once.
+    let mut again = worker.game(30);
+    assert!(worker.answer());
+    again.tick(0.0);
+    assert_eq!(again.hint().message.as_deref(), Some(said.as_str()));
+    // A move before the verdict comes drops the wait: the next answer is
+    // the new position's verdict, not a hint.
+    let mut moved = worker.game(30);
+    moved.hint();
+    let mv = moved
+        .state()
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a move");
+    moved.play(mv).expect("legal");
+    worker.answer();
+    assert_eq!(moved.tick(32.0).message, None);
+}
+
+#[test]
 fn a_winning_hint_turns_a_card_before_it_deals_and_pressed_again_offers_another() {
     use crate::klondike::coach;
     // Seed 7 singly (the solver's line begins at the stock): the helper's

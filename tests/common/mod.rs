@@ -401,6 +401,24 @@ impl Browser {
             .await;
     }
 
+    /// Waits until `script` returns `want`, for at most `limit`; a time-out
+    /// tells what it returned last.
+    pub async fn wait_for_text(&self, what: &str, script: &str, want: &str, limit: Duration) {
+        let deadline = Instant::now() + limit;
+        loop {
+            let last = match self.client.execute(script, vec![]).await {
+                Ok(Value::String(text)) if text == want => return,
+                Ok(other) => other.to_string(),
+                Err(e) => format!("(the script failed: {e})"),
+            };
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}: wanted {want:?}, last saw {last}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// Waits until `script` returns true, for at most `limit`.
     ///
     /// A script that fails counts as false until the deadline (a page may

@@ -73,7 +73,7 @@ pub fn ended(k: &Klondike) -> Option<End> {
 /// Returns Hint's words too.
 pub fn next_move(k: &mut Klondike) -> (Option<Move>, String) {
     // Where the worker does not judge, the indicator's own search does,
-    // between frames: Hint waits for its verdict, as the page's test does.
+    // between frames: Hint waits for the verdict, as the page's does.
     let mut frame = 0.0;
     while k.ui().checking() {
         frame += 16.0;
@@ -199,18 +199,15 @@ pub async fn by_hint(
         n += 1;
         assert!(n < 400, "{name}: no end in sight");
         let (mv, hint) = next_move(mirror);
-        // The worker answers within its own limit (then "unknown"), which
-        // a loaded machine may need in full: wait past it.
-        b.wait_for_within(
-            "the verdict",
-            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
-            Duration::from_millis(remote::WORKER_MS as u64 + 15_000),
-        )
-        .await;
         press(b, "hint").await;
-        b.wait_for(
+        // Hint waits for the position's verdict. The worker's comes within
+        // its own limit (then "unknown"), which a loaded machine may need
+        // in full: wait past it.
+        b.wait_for_text(
             "the hint",
-            &format!("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')) === {hint:?};"),
+            "return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message'));",
+            &hint,
+            Duration::from_millis(remote::WORKER_MS as u64 + 15_000),
         )
         .await;
         let Some(mv) = mv else {
@@ -260,8 +257,8 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
     if !enabled(name) {
         return;
     }
-    // The indicator on: the status line says when the position is judged,
-    // and Hint, which uses the verdict, is pressed only then.
+    // The indicator on: the status line shows each position's verdict,
+    // which Hint waits for and follows.
     let pairs = &[pairs, &[("indicator", "on")]].concat();
     let b = open_browser(device).await;
     open_fresh(&b, &query(pairs, seed)).await;
