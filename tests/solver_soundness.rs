@@ -2,12 +2,15 @@
 //! "unwinnable" it answers is confirmed by a plain search over the rules
 //! engine's own legal moves, and every winning line it gives wins when
 //! played, for every build rule, run rule, space rule and dealing it accepts
-//! — the summary search (Klondike's own rules) and the explicit one (the
-//! rest of the family) alike.
+//! — the summary search (Klondike's own rules), the explicit one (the
+//! rest of the family it can express) and the general one (the rules
+//! engine's own moves, for every other one-player member) alike.
 #![cfg(not(target_arch = "wasm32"))]
 
 use parlour::klondike::cards::{Card, Rank, Suit};
 use parlour::klondike::rules::{Build, Column, Fill, Passes, Rules, Runs, State};
+#[cfg(feature = "general-search")]
+use parlour::klondike::solver::solve_general;
 use parlour::klondike::solver::{solve, solve_explicit, Limits, Report, Unsupported, Verdict};
 use parlour::util::rng::Rng;
 use parlour::Seed;
@@ -89,7 +92,7 @@ fn setting(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// A solver entry point: [`solve`] or [`solve_explicit`].
+/// A solver entry point: [`solve`], [`solve_explicit`] or [`solve_general`].
 type Solve = fn(&State, Limits) -> Result<Report, Unsupported>;
 
 fn check(name: &str, rules: Rules, low: u8, positions: u64) {
@@ -265,5 +268,34 @@ fn a_position_lost_dealt_singly_without_a_pass_limit_is_lost_however_dealt() {
         }
         eprintln!("draw {draw}, {passes:?}: {confirmed} relaxed losses confirmed, of {positions}");
         assert!(confirmed >= 3, "draw {draw}: {confirmed} compared");
+    }
+}
+
+#[cfg(feature = "general-search")]
+#[test]
+fn the_general_search_with_the_stock_dealt_onto_the_piles_or_the_waste() {
+    use parlour::klondike::rules::StockRule;
+    // Easthaven's stock: a card onto each pile, no waste.
+    let easthaven = Rules {
+        stock: StockRule::OnPiles,
+        ..rules(
+            Build::AlternateColour,
+            Runs::Any,
+            Fill::Any,
+            1,
+            Passes::Unlimited,
+        )
+    };
+    check_with(
+        "easthaven's stock, general search",
+        easthaven,
+        9,
+        300,
+        solve_general,
+    );
+    // Its key forgets the passes made only where they are unlimited.
+    for passes in [Passes::Unlimited, Passes::Limited(2)] {
+        let r = rules(Build::AlternateColour, Runs::Any, Fill::King, 3, passes);
+        check_with("klondike, general search", r, 9, 200, solve_general);
     }
 }

@@ -130,6 +130,30 @@ fn next_useful(state: &State, shown: Move) -> Option<Move> {
     (next != shown).then_some(next)
 }
 
+/// Whether `mv` (with the safe cards the game then sends up) leads back to
+/// a position this game has been in. A winning line from one position may
+/// begin by moving a run that the line from the next position moves back,
+/// so a hint that takes each line's first move could offer the two moves
+/// in turn for ever; the progress search, which never goes back, serves
+/// instead.
+fn goes_back(g: &Game, mv: Move) -> bool {
+    let mut next = g.position.clone();
+    if analysis::play_as_game(&mut next, mv, auto_move(g)).is_err() {
+        return false;
+    }
+    // The cards' places and the passes left: what decides what can happen next.
+    let mut seen = false;
+    g.replayed(|s| {
+        seen |= s.tableau == next.tableau
+            && s.stock == next.stock
+            && s.waste == next.waste
+            && s.foundations == next.foundations
+            && s.reserves == next.reserves
+            && s.passes_left() == next.passes_left();
+    });
+    seen
+}
+
 /// A hint: the solver's next move on a winning line, else a move towards
 /// progress, else a move somewhere new; outlined on the board.
 ///
@@ -174,7 +198,7 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
             })
         });
     match known.map(|j| (j.found, j.first)) {
-        Some((Found::Winnable, Some(mv))) if state.check(mv).is_ok() => {
+        Some((Found::Winnable, Some(mv))) if state.check(mv).is_ok() && !goes_back(g, mv) => {
             ui.hint = Some((mv, None));
             return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
         }

@@ -1,5 +1,7 @@
 //! The solver asked from another thread: the page's Web Worker, which runs
-//! the summary search so that the page's own module need not carry it.
+//! the summary search (and, for the members it does not cover, the
+//! explicit search, for longer than the page's own) so that the page's own
+//! module need not carry it.
 //!
 //! The page posts a [`question`]: the position as save text (postcard in
 //! base64, as both sides are this crate at the same version). Still, the
@@ -11,7 +13,7 @@
 //! as postcard would cost the page's module a few hundred bytes more.
 
 use super::coach;
-use super::solver::{Found, Judgement, Limits, Solver};
+use super::solver::{self, Found, Judgement, Limits, Solver};
 use crate::klondike::rules::State;
 use crate::shell::codec::{state_from_text, state_to_text};
 use std::fmt;
@@ -80,23 +82,40 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     if let Err(e) = state.validate() {
         return Answer::Refused(format!("the position cannot be played: {e}"));
     }
-    let limits = Limits {
-        nodes: u64::MAX,
-        table_slots: WORKER_TABLE_SLOTS,
-    };
     let deadline = clock() + WORKER_MS;
-    // Where the summary search does not cover the rules, the page's own
-    // explicit search serves as well, and its node budget keeps its verdict
-    // the same on every machine.
-    match Solver::summary(state, limits) {
-        Some(mut solver) => {
+    match searcher(state, u64::MAX, WORKER_NODES, WORKER_TABLE_SLOTS) {
+        Ok(mut solver) => {
             let mut judged: Judgement = (&solver.run_until(deadline, clock).verdict).into();
             if let (Found::Winnable, Some(first)) = (judged.found, judged.first) {
                 judged.first = Some(coach::coached(state, first, still_wins));
             }
             Answer::Solved(judged)
         }
-        None => Answer::Refused("the worker's search does not cover these rules".into()),
+        Err(e) => Answer::Refused(e.to_string()),
+    }
+}
+
+/// Positions the worker searches where the summary search does not cover
+/// the rules (the explicit search): a budget of positions, so that its
+/// verdict is the same on every machine, and one that keeps a hint waiting
+/// for it a second or two.
+pub const WORKER_NODES: u64 = 1_000_000;
+
+/// The worker's search of `state`: the summary search within `summary_nodes`
+/// where it covers the rules, else the explicit search within
+/// `other_nodes`. (The general search, which covers the rest of the
+/// family, is left out: its winning lines shuffle runs between piles, and a
+/// hint that follows one can offer a move and then its reverse.)
+fn searcher(
+    state: &State,
+    summary_nodes: u64,
+    other_nodes: u64,
+    table_slots: usize,
+) -> Result<Solver, solver::Unsupported> {
+    let limits = |nodes| Limits { nodes, table_slots };
+    match Solver::summary(state, limits(summary_nodes)) {
+        Some(s) => Ok(s),
+        None => Solver::explicit(state, limits(other_nodes)),
     }
 }
 
@@ -105,13 +124,9 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
 /// budget of positions, not time, so a hint is the same on any machine.
 pub const COACH_NODES: u64 = 20_000;
 
-/// Whether the summary search finds `next` winnable within [`COACH_NODES`].
+/// Whether the worker's search finds `next` winnable within [`COACH_NODES`].
 fn still_wins(next: &State) -> bool {
-    let limits = Limits {
-        nodes: COACH_NODES,
-        table_slots: 1 << 16,
-    };
-    Solver::summary(next, limits).is_some_and(|mut s| {
+    searcher(next, COACH_NODES, COACH_NODES, 1 << 16).is_ok_and(|mut s| {
         let found: Judgement = (&s.run_until(f64::INFINITY, || 0.0).verdict).into();
         found.found == Found::Winnable
     })
@@ -238,10 +253,38 @@ mod tests {
         let mut state = deal(1, 3);
         state.tableau[0].cards.push(state.stock[0]);
         assert!(refused(&question(&state)).contains("cannot be played"));
-        // Agnes builds and fills otherwise: the page judges it itself.
-        let agnes = crate::klondike::variant::Variant::Agnes;
-        let state = State::deal(agnes.rules(Rules::default()), Seed(3));
-        assert!(refused(&question(&state)).contains("does not cover"));
+        // Double Solitaire is a two-player game, not a patience to solve.
+        let double = crate::klondike::variant::Variant::DoubleSolitaire;
+        let state = State::deal(double.rules(Rules::default()), Seed(3));
+        assert!(refused(&question(&state)).contains("two players"));
+    }
+
+    #[test]
+    fn members_the_summary_search_does_not_cover_are_judged_by_the_explicit_search() {
+        use crate::klondike::variant::Variant;
+        // Whitehead deal 20: beyond the page's own budget, within the worker's.
+        let state = State::deal(Variant::Whitehead.rules(Rules::default()), Seed(20));
+        let here = crate::klondike::solver::solve_explicit(
+            &state,
+            Limits {
+                nodes: super::super::table::JUDGE_NODES,
+                table_slots: super::super::table::JOB_TABLE_SLOTS,
+            },
+        );
+        assert_eq!(here.map(|r| r.verdict), Ok(solver::Verdict::Unknown));
+        match read_answer(&answer(&question(&state), || 0.0)) {
+            Some(Answer::Solved(Judgement {
+                found: Found::Winnable,
+                first: Some(mv),
+            })) => assert!(state.check(mv).is_ok(), "{mv}"),
+            other => panic!("{other:?}"),
+        }
+        // Agnes: its base rank is left to the page's own progress search.
+        let agnes = State::deal(Variant::Agnes.rules(Rules::default()), Seed(4));
+        assert!(matches!(
+            read_answer(&answer(&question(&agnes), || 0.0)),
+            Some(Answer::Refused(why)) if why.contains("does not support")
+        ));
     }
 
     #[test]

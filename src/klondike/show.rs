@@ -218,8 +218,11 @@ pub fn status(g: &Game, ui: &Ui) -> String {
         None => "Passes unlimited".to_owned(),
         Some(n) => format!("Passes left {n}"),
     });
-    if g.settings.deals != Deals::Any || g.settings.indicator == Indicator::On {
-        if let Err(e) = solver::supports(state) {
+    // The page's own search seeks winnable deals; the helper's (which
+    // covers every one-player member) judges for the indicator when given.
+    let judged = ui.known().is_some() || ui.checking();
+    if g.settings.deals != Deals::Any || (g.settings.indicator == Indicator::On && !judged) {
+        if let Err(e) = solver::explicit_supports(state) {
             parts.push(format!("No solver here: {e}"));
         }
     }

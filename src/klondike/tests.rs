@@ -820,6 +820,13 @@ impl Worker {
         k
     }
 
+    /// Answers the message posted last with `text`, as a worker would.
+    fn answer_with(&self, text: &str) {
+        let (desk, message, mail) = self.port.posted.borrow_mut().take().expect("a question");
+        let reply = helper::reply(&message, |_| text.to_owned());
+        mail.deliver(desk, &reply.expect("a message"));
+    }
+
     /// Answers the message posted last; whether there was one.
     fn answer(&self) -> bool {
         let Some((desk, message, mail)) = self.port.posted.borrow_mut().take() else {
@@ -918,6 +925,29 @@ fn hint_pressed_before_the_helpers_verdict_waits_for_it() {
     moved.play(mv).expect("legal");
     worker.answer();
     assert_eq!(moved.tick(32.0).message, None);
+}
+
+#[test]
+fn a_hint_never_leads_back_to_where_the_game_has_been() {
+    // Dealt singly through the whole stock, turning the waste over brings
+    // back the deal as it began: a "winning line" that starts so is not
+    // offered (lines from two positions can undo each other's first move).
+    let worker = Worker::install();
+    let mut k = worker.game(30);
+    k.set_option("auto-move", "off").expect("an option");
+    let mut frame = 0.0;
+    while k.state().check(Move::Deal).is_ok() {
+        worker.answer();
+        k.play(Move::Deal).expect("a card to deal");
+        frame += 16.0;
+        k.tick(frame);
+    }
+    worker.answer_with("won R");
+    k.tick(frame + 16.0);
+    assert_eq!(k.ui().known().and_then(|j| j.first), Some(Move::Recycle));
+    let said = k.hint().message.unwrap_or_default();
+    assert!(!said.starts_with("Hint (on a winning line)"), "{said}");
+    assert_ne!(k.hinted(), Some(Move::Recycle), "{said}");
 }
 
 #[test]

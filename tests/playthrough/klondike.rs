@@ -98,7 +98,13 @@ pub fn rehearse(pairs: &[(&str, &str)], seed: u64, limit: usize) -> Option<(End,
             return Some((end, n));
         }
         match next_move(&mut k) {
-            (Some(mv), _) => k.play(mv).ok()?,
+            (Some(mv), said) => {
+                // REHEARSE_DEBUG=1 prints each move and the hint that gave it.
+                if std::env::var("REHEARSE_DEBUG").is_ok() {
+                    eprintln!("{n}: {mv} ({said}) -> {:?}", k.state().check(mv));
+                }
+                k.play(mv).ok()?
+            }
             // Hint found the game lost, and the status now says so.
             (None, _) => return ended(&k).map(|end| (end, n)),
         };
@@ -396,21 +402,28 @@ async fn on_a_phone_a_hard_deal_is_found_and_won_with_touch_drags() {
 
 /// A fresh deal's indicator and Hint, from the page's solver worker: deal 30
 /// dealt singly is won and deal 3 lost, and the search the page carries
-/// leaves both unknown within its budget ("Winnable?").
+/// leaves both unknown within its budget ("Winnable?"); so does Whitehead's
+/// deal 20, which the worker's explicit search wins within its own.
 async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
     if !enabled(name) {
         return;
     }
     let b = open_browser(device).await;
-    for (seed, verdict) in [(30, "Still winnable"), (3, "Cannot be won")] {
-        open_fresh(&b, &query(&[("draw", "1"), ("indicator", "on")], seed)).await;
-        b.wait_for(
+    for (pairs, seed, verdict) in [
+        (&[("draw", "1")][..], 30, "Still winnable"),
+        (&[("draw", "1")], 3, "Cannot be won"),
+        (&[("variant", "whitehead")], 20, "Still winnable"),
+    ] {
+        let pairs = &[pairs, &[("indicator", "on")]].concat();
+        open_fresh(&b, &query(pairs, seed)).await;
+        b.wait_for_within(
             &format!("{name}: deal {seed}'s verdict"),
             &format!("return document.querySelector('.parlour-status').textContent.startsWith({verdict:?});"),
+            Duration::from_millis(remote::WORKER_MS as u64 + 15_000),
         )
         .await;
         press(&b, "hint").await;
-        let mirror = game(&[("draw", "1"), ("indicator", "on")], seed);
+        let mirror = game(pairs, seed);
         let first = mirror.ui().known().and_then(|j| j.first);
         let want = match first {
             Some(_) => "Hint (on a winning line)",
@@ -421,6 +434,7 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
             &format!("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')).startsWith({want:?});"),
         )
         .await;
+        b.screenshot(&format!("{name}-{seed}")).await;
     }
     b.assert_clean_console(name).await;
     b.close().await;

@@ -16,7 +16,7 @@ klondike deal [--variant NAME] [--decks N] --seed N
   klondike show FILE|-       read a deal file, report the first error precisely, or print it back
   klondike solve [--variant NAME] [--draw 1|3] [--passes N|unlimited]
                  [--budget-ms N | --budget-cpu-ms N] [--budget-nodes N] [--table-mb N]
-                 [--search best|explicit] [--moves] (FILE…|-|--seeds A..B)
+                 [--search best|explicit|general] [--moves] (FILE…|-|--seeds A..B)
                              solve deals: one line each (verdict, nodes, ms); --budget-ms
                              counts wall-clock time (default 10000), --budget-cpu-ms the
                              solving thread's CPU time, the same on a busy machine as on an
@@ -27,7 +27,9 @@ klondike deal [--variant NAME] [--decks N] --seed N
                              takes N MB (default 128, 1–4096); --search explicit uses the
                              explicit search even where the summary search applies, and its
                              summary grades the winnable deals as the page does (easy, medium,
-                             hard: see the README's Klondike solver section)
+                             hard: see the README's Klondike solver section); --search general
+                             the general search (the rules engine's own moves), which is what
+                             best uses for the members the other two cannot express
   variants: klondike agnes easthaven nine-across somerset thumb-and-pouch whitehead westcliff
             kuipers las-vegas joker thoughtful
 ";
@@ -148,18 +150,29 @@ impl Tally {
     }
 }
 
+/// Which of the solver's searches `--search` asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Search {
+    /// [`Solver::new`]: the best search that covers the rules.
+    Best,
+    /// [`Solver::explicit`].
+    Explicit,
+    /// [`Solver::general`].
+    General,
+}
+
 fn solve_one(
     state: &State,
     limits: Limits,
     budget: (Budget, f64),
-    explicit: bool,
+    search: Search,
 ) -> Result<(Report, f64), UsageError> {
     let watch =
         Stopwatch::start(budget.0).map_err(|e| UsageError(format!("--budget-cpu-ms: {e}")))?;
-    let solver = if explicit {
-        Solver::explicit(state, limits)
-    } else {
-        Solver::new(state, limits)
+    let solver = match search {
+        Search::Best => Solver::new(state, limits),
+        Search::Explicit => Solver::explicit(state, limits),
+        Search::General => Solver::general(state, limits),
     };
     let mut solver = solver.map_err(|e| UsageError(e.to_string()))?;
     let report = solver.run_until(budget.1, || watch.ms());
@@ -217,9 +230,10 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         _ => (Budget::Wall, a.parsed("--budget-ms", 10_000.0, ms)?),
     };
     let nodes = a.parsed("--budget-nodes", u64::MAX, |v| v.parse().ok())?;
-    let explicit = a.parsed("--search", false, |v| match v {
-        "best" => Some(false),
-        "explicit" => Some(true),
+    let search = a.parsed("--search", Search::Best, |v| match v {
+        "best" => Some(Search::Best),
+        "explicit" => Some(Search::Explicit),
+        "general" => Some(Search::General),
         _ => None,
     })?;
     let rules = v.rules(Rules {
@@ -271,11 +285,11 @@ fn solve(raw: &[String]) -> Result<String, UsageError> {
         .map(|s| (format!("seed {s}"), State::deal(rules, Seed(s))));
     let mut out = String::new();
     let mut tally = Tally {
-        grades: explicit.then_some([0; 3]),
+        grades: (search == Search::Explicit).then_some([0; 3]),
         ..Tally::default()
     };
     for (name, state) in dealt.chain(files) {
-        let (report, ms) = solve_one(&state, limits, budget, explicit)?;
+        let (report, ms) = solve_one(&state, limits, budget, search)?;
         out.push_str(&format!(
             "{name}: {} nodes {} {:.1} ms\n",
             report.verdict.name(),

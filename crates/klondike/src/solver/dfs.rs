@@ -7,7 +7,7 @@ use parlour_kit::digest_set::DigestSet;
 /// What a search needs to know of the positions it walks.
 pub(super) trait Space {
     /// A position.
-    type Node: Copy;
+    type Node: Clone;
     /// A move between positions.
     type Step: Copy;
     /// Appends `node`'s moves to `out`, the likeliest to win first.
@@ -110,7 +110,7 @@ impl<S: Space> Dfs<S> {
             keys: Vec::new(),
             scratch: Vec::new(),
         };
-        let mut node = s.root;
+        let mut node = s.root.clone();
         s.space.force(&mut node, &mut s.path);
         if s.space.won(&node) {
             s.outcome = Some(Outcome::Won(node, std::mem::take(&mut s.path)));
@@ -163,7 +163,7 @@ impl<S: Space> Dfs<S> {
             return;
         }
         for &step in &self.steps[start..] {
-            let mut child = *node;
+            let mut child = node.clone();
             self.space.apply(&mut child, step);
             self.scratch.clear();
             self.space.force(&mut child, &mut self.scratch);
@@ -242,7 +242,7 @@ impl<S: Space> Dfs<S> {
             if looked == SEEN {
                 continue;
             }
-            let mut child = top.node;
+            let mut child = top.node.clone();
             self.path.truncate(top.path_len);
             self.space.apply(&mut child, step);
             self.path.push(step);

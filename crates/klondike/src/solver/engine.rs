@@ -70,9 +70,40 @@ enum Relaxation {
     Over,
 }
 
-/// The explicit search in its two phases (see [`Explicit::pruned`]).
-struct Phased {
-    dfs: Dfs<Explicit>,
+/// A space searched in two phases: first without the moves wins rarely
+/// need (its failure proves nothing), then with every move.
+pub(super) trait TwoPhase: Space + Sized {
+    /// Whether this is phase one.
+    fn pruned(&self) -> bool;
+    /// The same space in phase two.
+    fn unpruned(&self) -> Self;
+    /// The position searched.
+    fn root(&self) -> Self::Node;
+    /// The winning line, in the rules' moves, from the root through `path` to `won`.
+    fn line(&self, won: &Self::Node, path: &[Self::Step]) -> Vec<Move>;
+}
+
+impl TwoPhase for Explicit {
+    fn pruned(&self) -> bool {
+        self.pruned
+    }
+
+    fn unpruned(&self) -> Explicit {
+        self.phase(false)
+    }
+
+    fn root(&self) -> Node {
+        self.root
+    }
+
+    fn line(&self, won: &Node, path: &[Step]) -> Vec<Move> {
+        Explicit::line(self, *won, path.to_vec())
+    }
+}
+
+/// A search in its two phases (see [`TwoPhase`], [`Explicit::pruned`]).
+struct Phased<S: Space = Explicit> {
+    dfs: Dfs<S>,
     limits: Limits,
     /// Positions phase one searched, once phase two has begun.
     spent: u64,
@@ -84,6 +115,8 @@ enum Engine {
     #[cfg(feature = "summary-solver")]
     Summary(Box<Summarised>),
     Explicit(Box<Phased>),
+    #[cfg(feature = "general-search")]
+    General(Box<Phased<General>>),
 }
 
 /// A search in progress. Call [`Solver::run`] until it returns a report.
@@ -94,19 +127,33 @@ pub struct Solver {
 
 impl Solver {
     /// Prepares a search of `state`: the summary search where it covers the
-    /// rules, else the explicit search.
+    /// rules, else the explicit search, else the general search (see
+    /// [`supports`]).
     pub fn new(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
-        match Solver::summary(state, limits) {
-            Some(s) => Ok(s),
-            None => Solver::explicit(state, limits),
+        if let Some(s) = Solver::summary(state, limits) {
+            return Ok(s);
         }
+        #[cfg(feature = "general-search")]
+        return Solver::explicit(state, limits).or_else(|_| Solver::general(state, limits));
+        #[cfg(not(feature = "general-search"))]
+        Solver::explicit(state, limits)
+    }
+
+    /// The general search alone: the rules engine's own positions and
+    /// moves, cutting only positions seen before (`general.rs`).
+    #[cfg(feature = "general-search")]
+    pub fn general(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        Ok(Solver {
+            engine: Engine::General(Box::new(Phased::begin(General::new(state)?, limits, 0, 0))),
+            done: None,
+        })
     }
 
     /// The summary search of `state`, if it covers the rules (Klondike's
     /// own; none without the feature `summary-solver`).
     pub fn summary(state: &State, limits: Limits) -> Option<Solver> {
         #[cfg(feature = "summary-solver")]
-        if supports(state).is_ok() {
+        if explicit_supports(state).is_ok() {
             return Summarised::new(state, limits).map(|s| Solver {
                 engine: Engine::Summary(Box::new(s)),
                 done: None,
@@ -139,7 +186,9 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.peak_table(),
-            Engine::Explicit(e) => e.peak.max(e.dfs.table.peak_len()),
+            Engine::Explicit(e) => e.peak_table(),
+            #[cfg(feature = "general-search")]
+            Engine::General(g) => g.peak_table(),
         }
     }
 
@@ -148,7 +197,9 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.nodes(),
-            Engine::Explicit(e) => e.spent + e.dfs.nodes,
+            Engine::Explicit(e) => e.nodes(),
+            #[cfg(feature = "general-search")]
+            Engine::General(g) => g.nodes(),
         }
     }
 
@@ -179,6 +230,8 @@ impl Solver {
                 #[cfg(feature = "summary-solver")]
                 Engine::Summary(s) => s.run(slice),
                 Engine::Explicit(e) => e.run(slice),
+                #[cfg(feature = "general-search")]
+                Engine::General(g) => g.run(slice),
             };
         }
         self.done.clone()
@@ -313,11 +366,13 @@ impl Phased {
     fn new(state: &State, limits: Limits) -> Result<Phased, Unsupported> {
         Ok(Phased::begin(Explicit::new(state)?, limits, 0, 0))
     }
+}
 
+impl<S: TwoPhase> Phased<S> {
     /// A search of `space` from its root, after `spent` positions that
     /// held at most `peak` in the table.
-    fn begin(space: Explicit, limits: Limits, spent: u64, peak: usize) -> Phased {
-        let root = space.root;
+    fn begin(space: S, limits: Limits, spent: u64, peak: usize) -> Phased<S> {
+        let root = space.root();
         let left = limits.nodes.saturating_sub(spent);
         Phased {
             dfs: Dfs::new(space, root, left, limits.table_slots),
@@ -327,24 +382,26 @@ impl Phased {
         }
     }
 
+    fn nodes(&self) -> u64 {
+        self.spent + self.dfs.nodes
+    }
+
+    fn peak_table(&self) -> usize {
+        self.peak.max(self.dfs.table.peak_len())
+    }
+
     fn run(&mut self, slice: u64) -> Option<Report> {
-        let stop = (self.spent + self.dfs.nodes).saturating_add(slice);
+        let stop = self.nodes().saturating_add(slice);
         loop {
-            if !self
-                .dfs
-                .run(stop.saturating_sub(self.spent + self.dfs.nodes))
-            {
+            if !self.dfs.run(stop.saturating_sub(self.nodes())) {
                 return None;
             }
             let verdict = match self.dfs.outcome.as_ref()? {
-                Outcome::Won(won, path) => {
-                    Verdict::Winnable(self.dfs.space.line(*won, path.clone()))
-                }
-                Outcome::Exhausted if self.dfs.space.pruned => {
+                Outcome::Won(won, path) => Verdict::Winnable(self.dfs.space.line(won, path)),
+                Outcome::Exhausted if self.dfs.space.pruned() => {
                     // Phase one found no win; search everything to prove it.
-                    let space = self.dfs.space.phase(false);
-                    let spent = self.spent + self.dfs.nodes;
-                    let peak = self.peak.max(self.dfs.table.peak_len());
+                    let space = self.dfs.space.unpruned();
+                    let (spent, peak) = (self.nodes(), self.peak_table());
                     *self = Phased::begin(space, self.limits, spent, peak);
                     continue;
                 }
@@ -353,8 +410,8 @@ impl Phased {
             };
             return Some(Report {
                 verdict,
-                nodes: self.spent + self.dfs.nodes,
-                peak_table: self.peak.max(self.dfs.table.peak_len()),
+                nodes: self.nodes(),
+                peak_table: self.peak_table(),
             });
         }
     }

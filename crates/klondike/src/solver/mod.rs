@@ -2,7 +2,7 @@
 //! every card's place is known, and the question is whether some sequence of
 //! legal moves wins.
 //!
-//! [`Solver`] picks one of two searches:
+//! [`Solver`] picks one of three searches:
 //!
 //! - **The summary search** (`summary.rs`, with the feature
 //!   `summary-solver`, on by default) for Klondike's own rules — building
@@ -15,6 +15,11 @@
 //! - **The explicit search** (`search.rs`, `steps.rs`) for the rest of the
 //!   family (other build rules, any card to a space, only suit runs moving)
 //!   and wherever the summary search is left out (the web build, for now).
+//! - **The general search** (`general.rs`, with the feature
+//!   `general-search`, on by default) for every other one-player
+//!   member (a base rank other than the Ace, ranks that wrap, the stock
+//!   dealt onto the piles or reserves, several decks, jokers): the rules
+//!   engine's own positions and moves, cutting only positions seen before.
 //!
 //! The explicit search is a depth-first search over a compact copy of the position:
 //!
@@ -58,6 +63,8 @@
 
 mod dfs;
 mod engine;
+#[cfg(feature = "general-search")]
+mod general;
 mod grade;
 #[cfg(feature = "summary-solver")]
 mod line;
@@ -75,6 +82,8 @@ mod verdict;
 
 use dfs::{Dfs, Outcome, Space};
 pub use engine::{Solver, TIMED_SLICE};
+#[cfg(feature = "general-search")]
+use general::General;
 pub use grade::Grade;
 use node::*;
 use search::*;

@@ -90,7 +90,7 @@ pub(super) fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
 impl Explicit {
     /// The space of `state`'s positions, phase one first.
     pub(super) fn new(state: &State) -> Result<Explicit, Unsupported> {
-        supports(state)?;
+        explicit_supports(state)?;
         let r = state.rules;
         let mut root = Node {
             piles: [Stack {

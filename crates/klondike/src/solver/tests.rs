@@ -55,13 +55,30 @@ fn several_decks_and_jokers_are_refused_with_the_reason() {
         ..Rules::default()
     };
     let s = State::deal(two, parlour_kit::rng::Seed(3));
-    let e = solve(&s, Limits::default()).unwrap_err();
+    let e = solve_explicit(&s, Limits::default()).unwrap_err();
     assert_eq!(e.0, "more than one deck");
     let jokers = State::deal(
         super::super::variant::Variant::Joker.rules(Rules::default()),
         parlour_kit::rng::Seed(3),
     );
-    assert_eq!(solve(&jokers, Limits::default()).unwrap_err().0, "jokers");
+    assert_eq!(
+        solve_explicit(&jokers, Limits::default()).unwrap_err().0,
+        "jokers"
+    );
+    // The general search takes both; only two players are refused.
+    #[cfg(feature = "general-search")]
+    {
+        assert!(Solver::new(&s, Limits::default()).is_ok());
+        assert!(Solver::new(&jokers, Limits::default()).is_ok());
+        let double = State::deal(
+            super::super::variant::Variant::DoubleSolitaire.rules(Rules::default()),
+            parlour_kit::rng::Seed(3),
+        );
+        let Err(e) = Solver::new(&double, Limits::default()) else {
+            panic!("Double Solitaire is not a patience to solve");
+        };
+        assert!(e.0.starts_with("two players"), "{e}");
+    }
 }
 
 #[test]
@@ -200,10 +217,30 @@ fn the_budget_is_honoured_and_slices_resume() {
 fn wrapping_ranks_are_declined_with_the_reason() {
     use crate::variant::Variant;
     let s = State::deal(Variant::Agnes.rules(Rules::default()), Seed(1));
-    let Err(e) = Solver::new(&s, Limits::default()) else {
-        panic!("Agnes is not searched");
+    let Err(e) = Solver::explicit(&s, Limits::default()) else {
+        panic!("Agnes is not searched explicitly");
     };
     assert!(e.to_string().contains("ranks that wrap"), "{e}");
+}
+
+#[cfg(feature = "general-search")]
+#[test]
+fn the_general_search_wins_agnes_easthaven_nine_across_and_joker_deals_that_replay() {
+    use crate::variant::Variant;
+    // Seeds it wins quickly (BENCHMARKS.md has the whole picture).
+    for (v, seed) in [
+        (Variant::Agnes, 4),
+        (Variant::Easthaven, 1),
+        (Variant::NineAcross, 9),
+        (Variant::Joker, 5),
+    ] {
+        let s = State::deal(v.rules(Rules::default()), Seed(seed));
+        let r = solve(&s, Limits::default()).expect("the general search takes it");
+        let Verdict::Winnable(moves) = &r.verdict else {
+            panic!("{v:?} {seed}: {r:?}")
+        };
+        replays_to_a_win(&s, moves);
+    }
 }
 
 #[test]

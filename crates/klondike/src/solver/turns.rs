@@ -38,7 +38,14 @@ impl<S: Space> Turns<S> {
         let mut walks: Vec<Dfs<S>> = orders
             .into_iter()
             .enumerate()
-            .map(|(i, space)| Dfs::new(space, root, u64::MAX, if i == 0 { table_slots } else { 0 }))
+            .map(|(i, space)| {
+                Dfs::new(
+                    space,
+                    root.clone(),
+                    u64::MAX,
+                    if i == 0 { table_slots } else { 0 },
+                )
+            })
             .collect();
         let table = std::mem::replace(&mut walks[0].table, Table::new(0));
         Turns {

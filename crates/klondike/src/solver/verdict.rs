@@ -67,8 +67,21 @@ impl Default for Limits {
     }
 }
 
-/// Whether the solver can search `state`'s rules, or the plain reason it cannot.
+/// Whether some search of [`Solver::new`] can take `state`'s rules, or the
+/// plain reason none can: every one-player member of the family with the
+/// feature `general-search`, else those of [`explicit_supports`].
 pub fn supports(state: &State) -> Result<(), Unsupported> {
+    #[cfg(feature = "general-search")]
+    return super::general::General::new(state).map(|_| ());
+    #[cfg(not(feature = "general-search"))]
+    explicit_supports(state)
+}
+
+/// Whether the explicit search ([`Solver::explicit`], the one the page has
+/// in its own module) can take `state`'s rules, or the plain reason it
+/// cannot. Where it can, so can the summary search for Klondike's own build
+/// rules; where it cannot, [`Solver::new`] searches with the general search.
+pub fn explicit_supports(state: &State) -> Result<(), Unsupported> {
     let r = state.rules;
     if state.base != Some(Rank::ACE) || r.wrap {
         return Err(Unsupported(
@@ -103,6 +116,12 @@ pub fn solve(state: &State, limits: Limits) -> Result<Report, Unsupported> {
 /// Solves `state` with the explicit search alone (see [`Solver::explicit`]).
 pub fn solve_explicit(state: &State, limits: Limits) -> Result<Report, Unsupported> {
     Ok(finish(Solver::explicit(state, limits)?))
+}
+
+/// Solves `state` with the general search alone (see [`Solver::general`]).
+#[cfg(feature = "general-search")]
+pub fn solve_general(state: &State, limits: Limits) -> Result<Report, Unsupported> {
+    Ok(finish(Solver::general(state, limits)?))
 }
 
 fn finish(mut s: Solver) -> Report {
