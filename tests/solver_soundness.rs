@@ -298,4 +298,22 @@ fn the_general_search_with_the_stock_dealt_onto_the_piles_or_the_waste() {
         let r = rules(Build::AlternateColour, Runs::Any, Fill::King, 3, passes);
         check_with("klondike, general search", r, 9, 200, solve_general);
     }
+    // Its safe cards when cards may come back down.
+    for draw in [1, 3] {
+        let r = with_worry(
+            Build::AlternateColour,
+            Runs::Any,
+            Fill::King,
+            draw,
+            Passes::Unlimited,
+            true,
+        );
+        check_with(
+            "klondike, worrying back, general search",
+            r,
+            10,
+            200,
+            solve_general,
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! The solver asked from another thread: the page's Web Worker, which runs
 //! the summary search (and, for the members it does not cover, the
-//! explicit search, for longer than the page's own) so that the page's own
-//! module need not carry it.
+//! explicit search, for longer than the page's own, or the general search)
+//! so that the page's own module need not carry them.
 //!
 //! The page posts a [`question`]: the position as save text (postcard in
 //! base64, as both sides are this crate at the same version). Still, the
@@ -83,7 +83,7 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
         return Answer::Refused(format!("the position cannot be played: {e}"));
     }
     let deadline = clock() + WORKER_MS;
-    match searcher(state, u64::MAX, WORKER_NODES, WORKER_TABLE_SLOTS) {
+    match searcher(state, JUDGING, WORKER_TABLE_SLOTS) {
         Ok(mut solver) => {
             let mut judged: Judgement = (&solver.run_until(deadline, clock).verdict).into();
             if let (Found::Winnable, Some(first)) = (judged.found, judged.first) {
@@ -95,28 +95,49 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     }
 }
 
-/// Positions the worker searches where the summary search does not cover
-/// the rules (the explicit search): a budget of positions, so that its
-/// verdict is the same on every machine, and one that keeps a hint waiting
-/// for it a second or two.
+/// Positions the worker's explicit search walks, where the summary search
+/// does not cover the rules: a budget of positions, so that its verdict is
+/// the same on every machine, and one that keeps a hint waiting for it a
+/// second or two.
 pub const WORKER_NODES: u64 = 1_000_000;
 
-/// The worker's search of `state`: the summary search within `summary_nodes`
-/// where it covers the rules, else the explicit search within
-/// `other_nodes`. (The general search, which covers the rest of the
-/// family, is left out: its winning lines shuffle runs between piles, and a
-/// hint that follows one can offer a move and then its reverse.)
+/// Positions the worker's general search walks (the members neither other
+/// search expresses): fewer, as each costs it about three times as much.
+pub const GENERAL_NODES: u64 = 300_000;
+
+/// Positions each of the worker's searches may walk.
+#[derive(Clone, Copy)]
+struct Budget {
+    summary: u64,
+    explicit: u64,
+    /// (Read only where the build has the general search.)
+    #[cfg_attr(not(feature = "general-search"), allow(dead_code))]
+    general: u64,
+}
+
+/// The worker's budget for judging a position.
+const JUDGING: Budget = Budget {
+    summary: u64::MAX,
+    explicit: WORKER_NODES,
+    general: GENERAL_NODES,
+};
+
+/// The worker's search of `state`: the summary search where it covers the
+/// rules, else the explicit search, else the general one, each within its
+/// share of `budget`.
 fn searcher(
     state: &State,
-    summary_nodes: u64,
-    other_nodes: u64,
+    budget: Budget,
     table_slots: usize,
 ) -> Result<Solver, solver::Unsupported> {
     let limits = |nodes| Limits { nodes, table_slots };
-    match Solver::summary(state, limits(summary_nodes)) {
-        Some(s) => Ok(s),
-        None => Solver::explicit(state, limits(other_nodes)),
+    if let Some(s) = Solver::summary(state, limits(budget.summary)) {
+        return Ok(s);
     }
+    let explicit = Solver::explicit(state, limits(budget.explicit));
+    #[cfg(feature = "general-search")]
+    let explicit = explicit.or_else(|_| Solver::general(state, limits(budget.general)));
+    explicit
 }
 
 /// Positions the worker searches to check that a natural move keeps a deal
@@ -126,7 +147,12 @@ pub const COACH_NODES: u64 = 20_000;
 
 /// Whether the worker's search finds `next` winnable within [`COACH_NODES`].
 fn still_wins(next: &State) -> bool {
-    searcher(next, COACH_NODES, COACH_NODES, 1 << 16).is_ok_and(|mut s| {
+    let budget = Budget {
+        summary: COACH_NODES,
+        explicit: COACH_NODES,
+        general: COACH_NODES,
+    };
+    searcher(next, budget, 1 << 16).is_ok_and(|mut s| {
         let found: Judgement = (&s.run_until(f64::INFINITY, || 0.0).verdict).into();
         found.found == Found::Winnable
     })
@@ -260,31 +286,31 @@ mod tests {
     }
 
     #[test]
-    fn members_the_summary_search_does_not_cover_are_judged_by_the_explicit_search() {
+    fn members_the_summary_search_does_not_cover_are_judged_too() {
         use crate::klondike::variant::Variant;
         // Whitehead deal 20: beyond the page's own budget, within the worker's.
-        let state = State::deal(Variant::Whitehead.rules(Rules::default()), Seed(20));
+        let whitehead = State::deal(Variant::Whitehead.rules(Rules::default()), Seed(20));
         let here = crate::klondike::solver::solve_explicit(
-            &state,
+            &whitehead,
             Limits {
                 nodes: super::super::table::JUDGE_NODES,
                 table_slots: super::super::table::JOB_TABLE_SLOTS,
             },
         );
         assert_eq!(here.map(|r| r.verdict), Ok(solver::Verdict::Unknown));
-        match read_answer(&answer(&question(&state), || 0.0)) {
-            Some(Answer::Solved(Judgement {
-                found: Found::Winnable,
-                first: Some(mv),
-            })) => assert!(state.check(mv).is_ok(), "{mv}"),
-            other => panic!("{other:?}"),
+        // The members neither the summary nor the explicit search
+        // express, by the general search.
+        let quick = crate::klondike::fixtures::GENERAL_QUICK_WINS;
+        for (variant, seed) in [(Variant::Whitehead, 20)].into_iter().chain(quick) {
+            let state = State::deal(variant.rules(Rules::default()), Seed(seed));
+            match read_answer(&answer(&question(&state), || 0.0)) {
+                Some(Answer::Solved(Judgement {
+                    found: Found::Winnable,
+                    first: Some(mv),
+                })) => assert!(state.check(mv).is_ok(), "{variant:?}: {mv}"),
+                other => panic!("{variant:?} {seed}: {other:?}"),
+            }
         }
-        // Agnes: its base rank is left to the page's own progress search.
-        let agnes = State::deal(Variant::Agnes.rules(Rules::default()), Seed(4));
-        assert!(matches!(
-            read_answer(&answer(&question(&agnes), || 0.0)),
-            Some(Answer::Refused(why)) if why.contains("does not support")
-        ));
     }
 
     #[test]

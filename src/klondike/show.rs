@@ -220,7 +220,8 @@ pub fn status(g: &Game, ui: &Ui) -> String {
     });
     // The page's own search seeks winnable deals; the helper's (which
     // covers every one-player member) judges for the indicator when given.
-    let judged = ui.known().is_some() || ui.checking();
+    // (A won game needs no judge.)
+    let judged = ui.known().is_some() || ui.checking() || state.is_won();
     if g.settings.deals != Deals::Any || (g.settings.indicator == Indicator::On && !judged) {
         if let Err(e) = solver::explicit_supports(state) {
             parts.push(format!("No solver here: {e}"));

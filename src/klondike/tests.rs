@@ -951,6 +951,31 @@ fn a_hint_never_leads_back_to_where_the_game_has_been() {
 }
 
 #[test]
+fn no_solver_here_shows_only_where_nothing_judges_the_position() {
+    let worker = Worker::install();
+    for (variant, judged) in [("agnes", true), ("double-solitaire", false)] {
+        let mut k = worker.game(5);
+        k.set_option("variant", variant).expect("a variant");
+        k.set_option("indicator", "on").expect("an option");
+        k.new_game(Seed(5));
+        k.tick(0.0);
+        let asked = k.status();
+        assert!(
+            !asked.contains("No solver here"),
+            "{variant}, while asked: {asked}"
+        );
+        assert!(worker.answer());
+        k.tick(16.0);
+        let answered = k.status();
+        assert_eq!(
+            answered.contains("No solver here"),
+            !judged,
+            "{variant}: {answered}"
+        );
+    }
+}
+
+#[test]
 fn a_winning_hint_turns_a_card_before_it_deals_and_pressed_again_offers_another() {
     use crate::klondike::coach;
     // Seed 7 singly (the solver's line begins at the stock): the helper's

@@ -327,13 +327,39 @@ async fn draw_three_a_deal_is_played_until_no_moves_are_left() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn agnes_with_its_reserves_is_played_to_its_end() {
+async fn agnes_with_its_reserves_is_won_on_the_workers_winning_line() {
+    // The worker's general search judges every position (it refused Agnes
+    // before it had one): Hint follows its winning line to the end.
     play_through(
-        "agnes_with_its_reserves_is_played_to_its_end",
+        "agnes_with_its_reserves_is_won_on_the_workers_winning_line",
         DESKTOP,
         &[("variant", "agnes")],
-        3,
-        End::Stuck,
+        5,
+        End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn nine_across_is_won_on_the_workers_winning_line() {
+    play_through(
+        "nine_across_is_won_on_the_workers_winning_line",
+        DESKTOP,
+        &[("variant", "nine-across")],
+        9,
+        End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_easthaven_is_won_on_the_workers_winning_line() {
+    play_through(
+        "on_a_phone_easthaven_is_won_on_the_workers_winning_line",
+        Device::Phone,
+        &[("variant", "easthaven")],
+        1,
+        End::Won,
     )
     .await;
 }
@@ -457,7 +483,9 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
     for (pairs, seed, end) in [
         (&[("draw", "1"), ("deals", "easy")][..], 9, End::Won),
         (&[("draw", "3")], 8, End::Stuck),
-        (&[("variant", "agnes")], 3, End::Stuck),
+        (&[("variant", "agnes")], 5, End::Won),
+        (&[("variant", "nine-across")], 9, End::Won),
+        (&[("variant", "easthaven")], 1, End::Won),
         (&[("variant", "easthaven"), ("decks", "2")], 9, End::Stuck),
         (&[("variant", "joker")], 6, End::Stuck),
         (&[("variant", "double-solitaire")], 6, End::Decided),

@@ -96,9 +96,24 @@ fn easthaven_deals_with_two_or_three_decks() {
         err.contains("--decks: '2' is not a deck count westcliff takes (1)"),
         "{err}"
     );
-    let (code, _, err) = parlour(&["klondike", "solve", "-"], &deal);
+    // The general search takes it (here within a few positions).
+    let (code, out, err) = parlour(&["klondike", "solve", "--budget-nodes", "2000", "-"], &deal);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("-: unknown nodes "), "{out}");
+    // Double Solitaire is refused with the reason.
+    let (code, _, err) = parlour(
+        &[
+            "klondike",
+            "solve",
+            "--variant",
+            "double-solitaire",
+            "--seeds",
+            "1..2",
+        ],
+        "",
+    );
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("the solver does not support"), "{err}");
+    assert!(err.contains("does not support two players"), "{err}");
 }
 
 #[test]

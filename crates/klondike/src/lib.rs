@@ -48,6 +48,16 @@ pub mod fixtures {
         s.parse().expect("a card in test notation")
     }
 
+    /// Deals of the members only the general search plays, each with a
+    /// seed it wins within a few hundred thousand positions (the default
+    /// rules otherwise).
+    pub const GENERAL_QUICK_WINS: [(super::variant::Variant, u64); 4] = [
+        (super::variant::Variant::Agnes, 4),
+        (super::variant::Variant::Easthaven, 1),
+        (super::variant::Variant::NineAcross, 9),
+        (super::variant::Variant::Joker, 34),
+    ];
+
     /// A tableau pile from its cards (bottom first), the first `down` face down.
     pub fn col(down: u8, cards: &str) -> Column {
         Column {

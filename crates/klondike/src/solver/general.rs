@@ -5,28 +5,37 @@
 //!
 //! It walks [`State`] itself, its moves from [`State::legal_moves`] and
 //! played by [`State::play`], so it plays by exactly the rules the page
-//! does. It cuts nothing but positions seen before: two positions with the
-//! same key have the same moves and the same future, so its "unwinnable"
-//! needs no argument beyond the table's (a 64-bit hash, as the other
-//! searches use). The key leaves out what play never reads: the score, the
-//! moves counted, the order of the tableau piles (a pile's place changes no
+//! does. It skips positions seen before: two positions with the same key
+//! have the same moves and the same future. The key leaves out what play
+//! never reads: the score, the moves counted, the order of the tableau piles (a pile's place changes no
 //! move's legality, only its name), except while a stock dealt onto the
 //! piles (Easthaven) still gives each pile its own next card, and, with no
 //! pass limit, the passes made.
+//!
+//! Its one cut: a card the game itself would send up unasked
+//! ([`analysis::safe_move`]: every card that could be built on it is up
+//! already, counted from the foundations' base, and none where jokers could
+//! still need it) goes up at once. Such a card can only ever be a place for
+//! those cards, so a win that leaves it down longer wins with it up too.
+//! Where cards may come back from the foundations, every card two ranks or
+//! more below it must be up as well ([`General::safe_up`]), and where ranks
+//! also wrap, nothing goes up unasked.
 //!
 //! Like the explicit search it runs in two phases: the first leaves out
 //! moves that wins rarely need, so that its wins (and the hints taken from
 //! them) make sense to a player; if it finds none, the second searches
 //! every move, and only its failure proves a deal lost.
 //!
-//! It is slower per position than the other two and has no dominance cuts,
-//! so it decides the members whose deals are small or forcing; the
+//! It is slower per position than the other two and has no other cuts, so
+//! it decides the members whose deals are small or forcing; the
 //! benchmarks say which.
 
 use super::dfs::Space;
 use super::engine::TwoPhase;
 use super::search::mix;
 use super::Unsupported;
+use crate::analysis;
+use crate::cards::Suit;
 use crate::rules::{Move, Passes, State, StockRule};
 use parlour_kit::fast_hash::FastHasher;
 use std::hash::{Hash, Hasher};
@@ -41,6 +50,9 @@ pub(super) struct General {
     /// run between equal homes (which a hint would offer back and forth);
     /// its failure proves nothing, and phase two searches every move.
     pruned: bool,
+    /// Whether safe cards go up by themselves ([`General::safe_up`]): not
+    /// where ranks wrap and cards may come back from the foundations.
+    forces: bool,
     root: State,
 }
 
@@ -57,8 +69,28 @@ impl General {
         Ok(General {
             passes_count: state.rules.passes_allowed() != Passes::Unlimited,
             pruned: true,
+            forces: !(state.rules.wrap && state.rules.from_foundation),
             root: state.clone(),
         })
+    }
+
+    /// The move that sends a safe card up, if there is one: one the game
+    /// itself would make unasked ([`analysis::safe_move`]). Where cards may
+    /// come back from the foundations, also every card two ranks or more
+    /// below it (counted from the base) must be up: then no card that could
+    /// be built on it ever has a reason to come back down, as every card it
+    /// could hold is up too, and so on down to the base.
+    fn safe_up(state: &State) -> Option<Move> {
+        let mv = analysis::safe_move(state)?;
+        if !state.rules.from_foundation {
+            return Some(mv);
+        }
+        let (card, base) = (state.moving_card(mv)?, state.base?);
+        let rel = (card.rank().value() + 13 - base.value()) % 13 + 1;
+        Suit::ALL
+            .into_iter()
+            .all(|suit| state.lowest_foundation(suit) + 2 >= rel)
+            .then_some(mv)
     }
 
     /// Whether phase one leaves `mv` out of `state`'s moves.
@@ -149,7 +181,17 @@ impl Space for General {
         let _ = node.play(step);
     }
 
-    fn force(&self, _: &mut State, _: &mut Vec<Move>) {}
+    fn force(&self, node: &mut State, path: &mut Vec<Move>) {
+        if !self.forces {
+            return;
+        }
+        while let Some(mv) = General::safe_up(node) {
+            if node.play(mv).is_err() {
+                break;
+            }
+            path.push(mv);
+        }
+    }
 
     fn won(&self, node: &State) -> bool {
         node.is_won()

@@ -226,14 +226,8 @@ fn wrapping_ranks_are_declined_with_the_reason() {
 #[cfg(feature = "general-search")]
 #[test]
 fn the_general_search_wins_agnes_easthaven_nine_across_and_joker_deals_that_replay() {
-    use crate::variant::Variant;
     // Seeds it wins quickly (BENCHMARKS.md has the whole picture).
-    for (v, seed) in [
-        (Variant::Agnes, 4),
-        (Variant::Easthaven, 1),
-        (Variant::NineAcross, 9),
-        (Variant::Joker, 5),
-    ] {
+    for (v, seed) in crate::fixtures::GENERAL_QUICK_WINS {
         let s = State::deal(v.rules(Rules::default()), Seed(seed));
         let r = solve(&s, Limits::default()).expect("the general search takes it");
         let Verdict::Winnable(moves) = &r.verdict else {
