@@ -141,16 +141,9 @@ fn goes_back(g: &Game, mv: Move) -> bool {
     if analysis::play_as_game(&mut next, mv, auto_move(g)).is_err() {
         return false;
     }
-    // The cards' places and the passes left: what decides what can happen next.
+    let next = next.digest();
     let mut seen = false;
-    g.replayed(|s| {
-        seen |= s.tableau == next.tableau
-            && s.stock == next.stock
-            && s.waste == next.waste
-            && s.foundations == next.foundations
-            && s.reserves == next.reserves
-            && s.passes_left() == next.passes_left();
-    });
+    g.replayed(|s| seen |= s.digest() == next);
     seen
 }
 

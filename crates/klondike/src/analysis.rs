@@ -159,11 +159,9 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     if !s.fits_foundation(card) {
         return false;
     }
-    let Some(base) = s.base else {
+    let Some(r) = s.height(card) else {
         return false;
     };
-    let rel = |c: Card| (c.rank().value() + 13 - base.value()) % 13 + 1;
-    let r = rel(card);
     if r == 1 && !s.rules.wrap {
         return true;
     }
@@ -177,7 +175,8 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     let below_rank = (card.rank().value() + 11) % 13 + 1;
     Suit::ALL.into_iter().all(|o| {
         let below = Card::new(Rank::new(below_rank).unwrap_or(Rank::KING), o);
-        !s.rules.builds_on(below, card) || s.lowest_foundation(o) >= rel(below)
+        !s.rules.builds_on(below, card)
+            || s.height(below).is_some_and(|h| s.lowest_foundation(o) >= h)
     })
 }
 

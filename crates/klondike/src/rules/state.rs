@@ -271,6 +271,14 @@ impl State {
         }
     }
 
+    /// How high `card` stands on its foundation, counted from the base (the
+    /// base is 1, the card below it 13 where ranks wrap); `None` while the
+    /// base is still to be chosen.
+    pub fn height(&self, card: Card) -> Option<u8> {
+        let base = self.base?;
+        Some((card.rank().value() + 13 - base.value()) % 13 + 1)
+    }
+
     /// The `i`-th card (0 = the base) of a foundation.
     pub(super) fn foundation_card(&self, f: Foundation, i: u8) -> Card {
         let base = self.base.unwrap_or(Rank::ACE);

@@ -85,8 +85,7 @@ impl General {
         if !state.rules.from_foundation {
             return Some(mv);
         }
-        let (card, base) = (state.moving_card(mv)?, state.base?);
-        let rel = (card.rank().value() + 13 - base.value()) % 13 + 1;
+        let rel = state.height(state.moving_card(mv)?)?;
         Suit::ALL
             .into_iter()
             .all(|suit| state.lowest_foundation(suit) + 2 >= rel)
