@@ -1,4 +1,5 @@
-//! The solver's speed natively and in the browser: the same deals and budgets,
+//! The solver's speed natively and in the browser (the summary search on
+//! Klondike, and the general search on the members only it covers): the same deals and budgets,
 //! reported as positions per millisecond. A measurement, not a check, so it is
 //! ignored in ordinary runs; BENCHMARKS.md has the figures and the commands:
 //!
@@ -9,38 +10,78 @@
 //! ```
 
 use parlour::klondike::rules::{Rules, State};
-use parlour::klondike::solver::{solve, Limits, Verdict};
+use parlour::klondike::solver::{solve, Limits, Report, Verdict};
 use parlour::Seed;
 
-/// Solves the benchmark deals; returns (positions searched, verdicts as text).
-fn workload() -> (u64, String) {
-    let mut nodes = 0;
+/// Solves each of `deals` by `solver` within `nodes` positions; returns
+/// (positions searched, verdicts as text: w winnable, l lost, ? unknown).
+fn solve_all(
+    deals: impl Iterator<Item = State>,
+    nodes: u64,
+    solver: fn(&State, Limits) -> Report,
+) -> (u64, String) {
+    let mut searched = 0;
     let mut verdicts = String::new();
-    for seed in 1..=40 {
-        let s = State::deal(
-            Rules {
-                draw: 3,
-                ..Rules::default()
-            },
-            Seed(seed),
-        );
-        let r = solve(
+    for s in deals {
+        let r = solver(
             &s,
             Limits {
-                nodes: 200_000,
+                nodes,
                 table_slots: 1 << 17,
             },
-        )
-        .expect("Klondike is supported");
-        nodes += r.nodes;
-        // w: winnable, l: lost (unwinnable), ?: unknown.
+        );
+        searched += r.nodes;
         verdicts.push(match r.verdict {
             Verdict::Winnable(_) => 'w',
             Verdict::Unwinnable => 'l',
             Verdict::Unknown => '?',
         });
     }
-    (nodes, verdicts)
+    (searched, verdicts)
+}
+
+/// The benchmark deals: Klondike by threes, seeds 1 to 40, at 200,000
+/// positions each, by the best search for the rules (the summary search).
+fn workload() -> (u64, String) {
+    let rules = Rules {
+        draw: 3,
+        ..Rules::default()
+    };
+    let deals = (1..=40).map(|seed| State::deal(rules, Seed(seed)));
+    solve_all(deals, 200_000, |s, l| {
+        solve(s, l).expect("Klondike is supported")
+    })
+}
+
+/// The general search's benchmark, the search the worker runs for Agnes,
+/// Easthaven, Nine Across and Joker Klondike: ten deals of each at 50,000
+/// positions.
+fn general_workload() -> (u64, String) {
+    use parlour::klondike::solver::solve_general;
+    use parlour::klondike::variant::Variant;
+    let variants = [
+        Variant::Agnes,
+        Variant::Easthaven,
+        Variant::NineAcross,
+        Variant::Joker,
+    ];
+    let deals = variants
+        .into_iter()
+        .flat_map(|v| (1..=10).map(move |seed| State::deal(v.rules(Rules::default()), Seed(seed))));
+    solve_all(deals, 50_000, |s, l| {
+        solve_general(s, l).expect("a one-player member")
+    })
+}
+
+/// Runs `work` and reports it as `name`, timed by `now` (milliseconds).
+fn measure(name: &str, now: impl Fn() -> f64, work: fn() -> (u64, String)) -> String {
+    let start = now();
+    let (nodes, verdicts) = work();
+    let ms = now() - start;
+    format!(
+        "{name}: {nodes} positions in {ms:.0} ms = {:.0} positions/ms ({verdicts})",
+        nodes as f64 / ms
+    )
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -48,12 +89,9 @@ fn workload() -> (u64, String) {
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn solver_speed_native() {
     let start = std::time::Instant::now();
-    let (nodes, verdicts) = workload();
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    println!(
-        "native: {nodes} positions in {ms:.0} ms = {:.0} positions/ms ({verdicts})",
-        nodes as f64 / ms
-    );
+    let now = || start.elapsed().as_secs_f64() * 1000.0;
+    println!("{}", measure("native", now, workload));
+    println!("{}", measure("native general", now, general_workload));
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -64,13 +102,11 @@ mod wasm {
     #[wasm_bindgen_test]
     #[ignore]
     fn solver_speed_wasm() {
-        let now = || js_sys::Date::now();
-        let start = now();
-        let (nodes, verdicts) = super::workload();
-        let ms = now() - start;
+        let now = js_sys::Date::now;
+        console_log!("{}", super::measure("wasm", now, super::workload));
         console_log!(
-            "wasm: {nodes} positions in {ms:.0} ms = {:.0} positions/ms ({verdicts})",
-            nodes as f64 / ms
+            "{}",
+            super::measure("wasm general", now, super::general_workload)
         );
     }
 }

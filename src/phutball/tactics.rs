@@ -17,10 +17,10 @@
 //! position in [`position_format`](super::position_format)'s keys, one a
 //! field instead of one a line.
 
-use super::finder::{find_wins, Wins};
+use super::finder::{may_stop, Finder, Wins};
 use super::notation;
 use super::position_format;
-use super::rules::{Move, Position, Side};
+use super::rules::{Chain, Move, Position, Side};
 use std::fmt;
 use std::str::FromStr;
 
@@ -179,10 +179,21 @@ fn farthest_empty(p: &Position) -> Option<super::Pt> {
 }
 
 /// The exhaustive prover: every legal move, a shared budget of finder states.
+///
+/// "Every legal move" is kept exact with one shortcut, where it is proven
+/// to change nothing: against a goal in one, the replies tried are the
+/// jumps and the placements that may stop every winning chain
+/// ([`may_stop`]); any other placement leaves a chain as it was.
 #[derive(Clone, Debug)]
 pub struct Prover {
     /// Finder states left to hold, summed over every call.
     pub budget: u64,
+    /// The last moves found to force a goal, by how many moves: tried
+    /// first, since a move that forces a goal in one position often
+    /// does in the next one the prover looks at.
+    killers: [Option<Move>; 4],
+    /// The finder's working memory, kept between calls.
+    finder: Finder,
 }
 
 /// The budget ran out before the proof was done.
@@ -193,21 +204,36 @@ pub struct OutOfBudget;
 const ALL_JUMPS: usize = 100_000;
 
 impl Prover {
-    /// Whether the side to move scores at once.
-    fn goal_in_one(&mut self, p: &Position) -> Result<Option<Move>, OutOfBudget> {
+    /// A prover with `budget` finder states to hold in all.
+    pub fn new(budget: u64) -> Prover {
+        Prover {
+            budget,
+            killers: [None; 4],
+            finder: Finder::default(),
+        }
+    }
+
+    /// Every chain that scores at once for the side to move (one for each
+    /// result).
+    fn wins(&mut self, p: &Position) -> Result<Vec<Chain>, OutOfBudget> {
         if !p.ball_can_jump() {
-            return Ok(None);
+            return Ok(Vec::new());
         }
         let cap = usize::try_from(self.budget)
             .unwrap_or(usize::MAX)
             .min(2_000_000);
-        let report = find_wins(p, cap);
+        let report = self.finder.wins(p, cap);
         self.budget = self.budget.saturating_sub(report.held as u64);
         match report.wins {
-            Wins::Found(c) => Ok(c.first().map(|&c| Move::Jump(c))),
-            Wins::None => Ok(None),
+            Wins::Found(c) => Ok(c),
+            Wins::None => Ok(Vec::new()),
             Wins::Unknown(_) => Err(OutOfBudget),
         }
+    }
+
+    /// Whether the side to move scores at once.
+    fn goal_in_one(&mut self, p: &Position) -> Result<Option<Move>, OutOfBudget> {
+        Ok(self.wins(p)?.first().map(|&c| Move::Jump(c)))
     }
 
     /// Every legal move that does not score: jump results first, then every
@@ -227,8 +253,11 @@ impl Prover {
         if n <= 1 {
             return Ok(false);
         }
-        for mv in Self::moves(p) {
+        let slot = usize::from(n).min(self.killers.len() - 1);
+        let killer = self.killers[slot].filter(|&k| result(p, k).is_some());
+        for mv in killer.into_iter().chain(Self::moves(p)) {
             if self.move_forces_goal(p, mv, n)? {
+                self.killers[slot] = Some(mv);
                 return Ok(true);
             }
         }
@@ -244,6 +273,22 @@ impl Prover {
         // The opponent scoring at once refutes it.
         if self.goal_in_one(&q)?.is_some() {
             return Ok(false);
+        }
+        // Against a goal in one, only the replies that may stop every
+        // winning chain need trying.
+        if n == 2 {
+            let threats = self.wins(&q.turned())?;
+            if !threats.is_empty() {
+                for reply in may_stop(&q, &threats, ALL_JUMPS) {
+                    let Some(r) = result(&q, reply) else {
+                        continue;
+                    };
+                    if self.goal_in_one(&r)?.is_none() {
+                        return Ok(false);
+                    }
+                }
+                return Ok(true);
+            }
         }
         // The farthest placement changes least, so it refutes a threat that
         // is not there: try it before listing every reply.
@@ -277,51 +322,91 @@ impl Prover {
         Ok(out)
     }
 
-    /// Classifies `p`: the tactic it holds for the side to move, with every
-    /// answer, or `None` when it holds none of the kinds (or, for kinds
-    /// whose answers are most moves, when the answer is too easy to count).
-    /// With `deep` off only blocks and wins in two are looked for: the
-    /// others take three plies of every move, slow on a large board.
-    pub fn classify(&mut self, p: &Position, deep: bool) -> Result<Option<Tactic>, OutOfBudget> {
+    /// Every move by which the side to move in `p` does what `kind` asks,
+    /// or `None` when `p` does not ask it: the side to move has a goal in
+    /// one (no tactic asks anything then), or the kind's condition fails (a
+    /// block needs the opponent's goal in one; the others need none; a win
+    /// in three, no win in two; a defence, the opponent's forced goal
+    /// within two moves).
+    pub fn answers(&mut self, p: &Position, kind: Kind) -> Result<Option<Vec<Move>>, OutOfBudget> {
         if self.goal_in_one(p)?.is_some() {
             return Ok(None);
         }
+        let them = p.turned();
+        let threatened = self.goal_in_one(&them)?.is_some();
+        if threatened != (kind == Kind::Block) {
+            return Ok(None);
+        }
         let moves = Self::moves(p);
-        let tactic = |kind, answers: Vec<Move>| {
-            (!answers.is_empty()).then_some(Tactic {
+        let answers = match kind {
+            Kind::Block => self.stoppers(p, &moves, 1)?,
+            Kind::WinIn2 => self.forcing_moves(p, 2)?,
+            Kind::WinIn3 => {
+                if !self.forcing_moves(p, 2)?.is_empty() {
+                    return Ok(None);
+                }
+                self.forcing_moves(p, 3)?
+            }
+            Kind::Defence => {
+                if !self.forces_goal(&them, 2)? {
+                    return Ok(None);
+                }
+                self.stoppers(p, &moves, 2)?
+            }
+        };
+        Ok(Some(answers))
+    }
+
+    /// Every move of the side to move that forces a goal within `n` moves
+    /// counting it (none when it scores at once: that is not a move here).
+    pub fn forcing_moves(&mut self, p: &Position, n: u8) -> Result<Vec<Move>, OutOfBudget> {
+        let mut out = Vec::new();
+        for mv in Self::moves(p) {
+            if self.move_forces_goal(p, mv, n)? {
+                out.push(mv);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Classifies `p`: the first of `kinds` (in [`Kind::ALL`]'s order) it
+    /// holds for the side to move, with every answer, or `None` when it
+    /// holds none of them. A block or a defence whose answers are most
+    /// moves is too easy to count, and is none. A position with the
+    /// opponent's goal in one is a block or nothing.
+    pub fn classify_as(
+        &mut self,
+        p: &Position,
+        kinds: &[Kind],
+    ) -> Result<Option<Tactic>, OutOfBudget> {
+        let moves = Self::moves(p).len();
+        for kind in Kind::ALL.into_iter().filter(|k| kinds.contains(k)) {
+            let Some(answers) = self.answers(p, kind)? else {
+                continue;
+            };
+            if answers.is_empty() {
+                continue;
+            }
+            let easy = matches!(kind, Kind::Block | Kind::Defence) && answers.len() * 4 > moves;
+            return Ok((!easy).then_some(Tactic {
                 kind,
                 position: *p,
                 answers,
-            })
-        };
-        // A defence whose answers are most moves is too easy to count.
-        let few = |t: &Tactic| t.answers.len() * 4 <= moves.len();
-        let them = p.turned();
-        if self.goal_in_one(&them)?.is_some() {
-            let answers = self.stoppers(p, &moves, 1)?;
-            return Ok(tactic(Kind::Block, answers).filter(few));
-        }
-        let wins: &[(Kind, u8)] = if deep {
-            &[(Kind::WinIn2, 2), (Kind::WinIn3, 3)]
-        } else {
-            &[(Kind::WinIn2, 2)]
-        };
-        for &(kind, n) in wins {
-            let mut answers = Vec::new();
-            for &mv in &moves {
-                if self.move_forces_goal(p, mv, n)? {
-                    answers.push(mv);
-                }
-            }
-            if !answers.is_empty() {
-                return Ok(tactic(kind, answers));
-            }
-        }
-        if deep && self.forces_goal(&them, 2)? {
-            let answers = self.stoppers(p, &moves, 2)?;
-            return Ok(tactic(Kind::Defence, answers).filter(few));
+            }));
         }
         Ok(None)
+    }
+
+    /// Classifies `p` by every kind, or with `deep` off only blocks and
+    /// wins in two (the others take three plies of every move, slow on a
+    /// large board).
+    pub fn classify(&mut self, p: &Position, deep: bool) -> Result<Option<Tactic>, OutOfBudget> {
+        let kinds: &[Kind] = if deep {
+            &Kind::ALL
+        } else {
+            &[Kind::Block, Kind::WinIn2]
+        };
+        self.classify_as(p, kinds)
     }
 }
 
@@ -331,7 +416,7 @@ mod tests {
     use crate::phutball::fixtures::position;
 
     fn prover() -> Prover {
-        Prover { budget: 50_000_000 }
+        Prover::new(50_000_000)
     }
 
     #[test]
@@ -360,6 +445,44 @@ mod tests {
         assert_eq!(back.kind, t.kind);
         assert_eq!(back.position, t.position);
         assert!(t.answers.iter().all(|&a| back.is_answer(a)));
+    }
+
+    /// Whether `mv` forces a goal within two moves, trying every reply.
+    fn forces_in_two_by_every_reply(p: &Position, mv: Move) -> bool {
+        let mut check = prover();
+        let Some(q) = result(p, mv) else {
+            return false;
+        };
+        if check.goal_in_one(&q).unwrap().is_some() {
+            return false;
+        }
+        Prover::moves(&q)
+            .into_iter()
+            .all(|reply| result(&q, reply).is_none_or(|r| check.goal_in_one(&r).unwrap().is_some()))
+    }
+
+    #[test]
+    fn trying_only_the_replies_that_may_stop_a_threat_proves_the_same() {
+        use crate::phutball::rules::Options;
+        use crate::phutball::Dims;
+        let mut forcing = 0;
+        for seed in 1..=12 {
+            let options = Options {
+                dims: Dims { rows: 9, cols: 7 },
+                ..Options::default()
+            };
+            let mut p = Position::crowded(options, crate::Seed(seed), 25 + seed % 4 * 5);
+            if seed % 2 == 0 {
+                p.to_move = Side::Eks;
+            }
+            for mv in Prover::moves(&p) {
+                let fast = prover().move_forces_goal(&p, mv, 2).unwrap();
+                assert_eq!(fast, forces_in_two_by_every_reply(&p, mv), "{seed} {mv:?}");
+                forcing += usize::from(fast);
+            }
+        }
+        // The positions hold forcing moves, so the comparison means something.
+        assert!(forcing >= 5, "{forcing}");
     }
 
     #[test]

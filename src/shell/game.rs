@@ -140,7 +140,8 @@ pub trait Game {
     }
 
     /// Where the computers play by themselves: whether they are paused
-    /// (`None` where a person plays, and there is nothing to pause).
+    /// (`None` where a person plays or the game is over: there is nothing
+    /// to pause).
     fn paused(&self) -> Option<bool> {
         None
     }

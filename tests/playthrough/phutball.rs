@@ -192,18 +192,13 @@ async fn on_a_phone_a_game_ends_in_a_goal_by_touch_taps_and_a_touch_drag() {
 }
 
 /// A person (Ohs, moving first) plays the greedy computer's choice for
-/// themselves against `level` on the rules' board, for `length` moves or to
-/// a goal.
-async fn person_against(level: &str, length: usize) {
-    let name = format!("a_person_plays_phutball_against_the_{level}_computer");
-    if !enabled(&name) {
+/// themselves against `level` on the rules' board on `device`, for `length`
+/// moves or, with none, to the game's end; pictured at the end as `name`.
+async fn person_against(name: &str, level: &str, length: Option<usize>, device: Device) {
+    if !enabled(name) {
         return;
     }
     let pairs = [("opponent", level), ("computer", "eks")];
-    let device = Device::Desktop {
-        width: 1100,
-        height: 800,
-    };
     let b = open_browser(device).await;
     open_fresh(&b, &query(&pairs)).await;
     let mut mirror = game(&pairs);
@@ -213,16 +208,11 @@ async fn person_against(level: &str, length: usize) {
     // does not move, and the expert's think leaves no time to spare.
     let (el, css) = canvas(&b).await;
     let corner = at(&b, &mirror, "A1".parse().expect("a point")).await;
-    // The expert's game goes on past `length` until Move now has been
-    // pressed while it thought (most replies take its whole think; one
-    // that is forced or proven at once comes too soon to catch).
-    let enough = |len: usize, hurries: usize| {
-        len >= length && (level != "expert" || hurries > 0 || len >= 3 * length)
-    };
+    let enough = |len: usize| length.is_some_and(|l| len >= l);
     loop {
         until_unstalled(
             &b,
-            &name,
+            name,
             "const s = document.querySelector('.parlour-status').textContent; \
              return s.startsWith('Goal!') || s.startsWith('Drawn') || s.startsWith('Ohs to move');",
             STALL,
@@ -236,15 +226,15 @@ async fn person_against(level: &str, length: usize) {
                 .expect("the computer's move is legal");
         }
         let s = status(&b).await;
-        if !s.starts_with("Ohs to move") || enough(page.len(), hurries) {
+        if !s.starts_with("Ohs to move") || enough(page.len()) {
             break;
         }
         let (mv, _) = ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0);
         let text = notation::format(mirror.position().board(), mv.expect("a move"));
-        play(&b, &mut mirror, &text, false, false).await;
+        play(&b, &mut mirror, &text, false, device.touch()).await;
         // The expert thinks three seconds: time to see that a tap waits
-        // and Move now hurries it.
-        if level == "expert" && hurried(&b, &el, css, corner, device).await {
+        // and Move now hurries it, once a game.
+        if level == "expert" && hurries == 0 && hurried(&b, &el, css, corner, device).await {
             hurries += 1;
         }
     }
@@ -252,33 +242,64 @@ async fn person_against(level: &str, length: usize) {
         assert!(hurries > 0, "{name}: Move now was pressed while it thought");
     }
     let s = status(&b).await;
-    assert!(
-        moves(&b).await.len() >= length || s.starts_with("Goal!"),
-        "{name}: {s}"
-    );
-    b.assert_clean_console(&name).await;
+    match length {
+        Some(l) => assert!(
+            moves(&b).await.len() >= l || s.starts_with("Goal!"),
+            "{name}: {s}"
+        ),
+        None => {
+            // The end is on screen, not only in the status line's text.
+            assert!(
+                s.starts_with("Goal!") || s.starts_with("Drawn"),
+                "{name}: {s}"
+            );
+            assert!(
+                b.js("return document.querySelector('.parlour-status').checkVisibility();")
+                    .await
+                    == serde_json::Value::Bool(true),
+                "{name}: the result is shown"
+            );
+            b.screenshot(&format!("{name}-end")).await;
+        }
+    }
+    b.assert_clean_console(name).await;
     b.close().await;
 }
 
+const DESKTOP: Device = Device::Desktop {
+    width: 1100,
+    height: 800,
+};
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_random_computer() {
-    person_against("random", 30).await;
+    let name = "a_person_plays_phutball_against_the_random_computer";
+    person_against(name, "random", Some(30), DESKTOP).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_greedy_computer() {
-    person_against("greedy", 30).await;
+    let name = "a_person_plays_phutball_against_the_greedy_computer";
+    person_against(name, "greedy", Some(30), DESKTOP).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_person_plays_phutball_against_the_strong_computer() {
-    person_against("strong", 30).await;
+    let name = "a_person_plays_phutball_against_the_strong_computer";
+    person_against(name, "strong", Some(30), DESKTOP).await;
 }
 
-/// The expert thinks three seconds a move: a shorter game.
+/// A whole game against the expert, which thinks three seconds a move.
 #[tokio::test(flavor = "multi_thread")]
-async fn a_person_plays_phutball_against_the_expert_computer() {
-    person_against("expert", 12).await;
+async fn a_person_plays_phutball_against_the_expert_computer_to_the_end() {
+    let name = "a_person_plays_phutball_against_the_expert_computer_to_the_end";
+    person_against(name, "expert", None, DESKTOP).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_a_person_plays_phutball_against_the_expert_computer_to_the_end() {
+    let name = "on_a_phone_a_person_plays_phutball_against_the_expert_computer_to_the_end";
+    person_against(name, "expert", None, Device::Phone).await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -296,20 +317,28 @@ async fn the_computer_plays_both_sides_of_a_game_by_itself() {
         &b,
         &query(&[
             ("board", "9x7"),
-            ("opponent", "greedy"),
+            ("opponent", "strong"),
             ("computer", "both"),
         ]),
     )
     .await;
+    // The strong level on both sides, a second a move, to the game's end.
     until_unstalled(
         &b,
         name,
         "const s = document.querySelector('.parlour-status').textContent; \
-         return s.startsWith('Goal!') || s.startsWith('Drawn') || window.parlour.moves().length >= 30;",
+         return s.startsWith('Goal!') || s.startsWith('Drawn');",
         STALL,
         GAME,
     )
     .await;
+    assert_eq!(
+        b.js("return document.querySelector('[data-action=pause]').checkVisibility();")
+            .await,
+        serde_json::Value::Bool(false),
+        "a finished game offers no Pause"
+    );
+    b.screenshot(&format!("{name}-end")).await;
     b.assert_clean_console(name).await;
     b.close().await;
 }

@@ -14,20 +14,32 @@ phutball wins FILE|- [--count] [--budget N]
                              at most 128 bytes each (about 230 MB by default)
   phutball selfplay --ohs LEVEL --eks LEVEL [--games N] [--seed S] [--nodes N] [--time-ms T]
                  [--ohs-time-ms T] [--eks-time-ms T] [--board RxC] [--ohs-engine E] [--eks-engine E]
+                 [--crowd P]
                              seeded games between levels (random, greedy, strong, expert): win
                              rates with 95% intervals, mean length, each searching side's nodes
                              per second and mean depth; a search stops at N nodes (default 20000)
                              or T ms per move (--ohs-time-ms, --eks-time-ms: one side's own);
-                             E is the search's engine: standard (the default), landings (reach by
+                             --crowd P: each game starts with men on about P% of the points;
+                             the share of games ending in a goal within 200 plies is shown;
+                             E is the search's engine: standard (the default), made (no forced
+                             goals in two), lines (nor the landings of jumps a man would make),
+                             chains (nor the landings of the ball's chains), landings (reach by
                              single jumps), threats (no landing points either) or classic (no
                              threat search, the first weights), optionally followed by
                              :RACE,REACH,THREAT,CROWD
   phutball tactics find [--board RxC] [--games N] [--seed S] [--budget N] [--shallow]
+                 [--kinds K,K] [--play LEVEL] [--nodes N] [--crowd P] [--min-men M] [--per-game K]
                              tactics from seeded games (block, win-in-2, win-in-3, defence; with
-                             --shallow only the first two), the first of each kind in each game,
-                             each with every answer proven by exhaustive search, one per line
+                             --shallow only the first two; --kinds: these), the first K (default
+                             1) of each kind in each game, each with every answer proven by
+                             exhaustive search, one per line; the games are greedy's with random
+                             moves now and then, or with --play the level's own (strong or
+                             expert at N positions a move, default 20000); --crowd P: each game
+                             starts with men on about P% of the points (default 0); --min-men:
+                             only positions with at least M men on the board
   phutball tactics verify FILE [--budget N]
-                             proves each line's kind and answers again; fails on any difference
+                             proves each line's answers again, all of them and only them, for
+                             the line's kind; fails on any difference
   phutball tactics solve FILE [--time-ms T] [--nodes N] [--level L] [--engine E]
                              the share of each kind the computer answers at T ms a move
                              (default 1000, strong, standard), or at N positions a move
@@ -103,6 +115,7 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             "--eks-time-ms",
             "--ohs-engine",
             "--eks-engine",
+            "--crowd",
         ],
         &[],
     )?;
@@ -130,19 +143,29 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
     let seed = a.parsed("--seed", 1u64, |v| v.parse().ok())?;
     let nodes = a.parsed("--nodes", 20_000u64, |v| v.parse().ok().filter(|&n| n > 0))?;
     let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, board)?;
+    let crowd = a.number_in("--crowd", 0u64, 0..=60)?;
     let mut rng = Rng::new(Seed(seed));
     let (mut ohs_wins, mut eks_wins, mut draws, mut total_moves) = (0usize, 0usize, 0usize, 0usize);
+    // Games that end in a goal within 200 plies.
+    let mut converted = 0usize;
     // Each side's search: nodes, milliseconds, the sum of the depths
     // reached, and the moves searched.
     let mut searched = [(0u64, 0f64, 0u64, 0u64); 2];
     for _ in 0..games {
-        let mut p = Position::start(Options {
+        let options = Options {
             dims,
             move_cap: 300,
             ..Options::default()
-        });
+        };
+        // A crowded start: men on about `crowd`% of the points.
+        let mut p = match crowd {
+            0 => Position::start(options),
+            _ => Position::crowded(options, Seed(rng.below(u64::MAX)), crowd),
+        };
         let mut result = None;
+        let mut plies = 0;
         for played in 0..usize::from(p.options.move_cap) {
+            plies = played + 1;
             // Two random opening moves, so that seeded games differ.
             let (lvl, engine) = if played < 2 {
                 (Level::Random, Engine::STANDARD)
@@ -170,6 +193,7 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
                 break;
             }
         }
+        converted += usize::from(result.is_some() && plies <= 200);
         match result {
             Some(Side::Ohs) => ohs_wins += 1,
             Some(Side::Eks) => eks_wins += 1,
@@ -195,7 +219,8 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
          Ohs win  {ohs_wins:>5} {:5.1}%  (95% CI {})\n\
          Eks win  {eks_wins:>5} {:5.1}%  (95% CI {})\n\
          draws    {draws:>5} {:5.1}%\n\
-         mean moves per game {:.1}\n",
+         mean moves per game {:.1}\n\
+         a goal within 200 plies {converted:>5} {:5.1}%\n",
         named(ohs, ohs_engine),
         named(eks, eks_engine),
         side_ms[0],
@@ -206,6 +231,7 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
         ci(eks_wins),
         pct(draws),
         total_moves as f64 / games as f64,
+        pct(converted),
     );
     for (name, (nodes, ms, depths, moves)) in ["Ohs", "Eks"].into_iter().zip(searched) {
         if moves > 0 && ms > 0.0 {
@@ -239,6 +265,11 @@ fn tactics(raw: &[String]) -> Result<String, UsageError> {
             "--level",
             "--engine",
             "--nodes",
+            "--kinds",
+            "--play",
+            "--min-men",
+            "--per-game",
+            "--crowd",
         ],
         &["--shallow"],
     )?;
@@ -265,31 +296,60 @@ fn tactics(raw: &[String]) -> Result<String, UsageError> {
             let dims = a.parsed("--board", parlour::phutball::Dims::STANDARD, board)?;
             let games = a.number_in("--games", 10usize, 1..=100_000)?;
             let seed = a.parsed("--seed", 1u64, |v| v.parse().ok())?;
+            let kinds: Vec<Kind> = match a.value("--kinds") {
+                Some(list) => list
+                    .split(',')
+                    .map(|k| {
+                        k.trim()
+                            .parse()
+                            .map_err(|e| UsageError(format!("--kinds: {e}")))
+                    })
+                    .collect::<Result<_, _>>()?,
+                None if deep => Kind::ALL.to_vec(),
+                None => vec![Kind::Block, Kind::WinIn2],
+            };
+            let play: Option<Level> = a
+                .value("--play")
+                .map(|l| l.parse().map_err(|e| UsageError(format!("--play: {e}"))))
+                .transpose()?;
+            let nodes = a.parsed("--nodes", 20_000u64, |v| v.parse().ok().filter(|&n| n > 0))?;
+            let min_men = a.parsed("--min-men", 0u32, |v| v.parse().ok())?;
+            let per_game = a.number_in("--per-game", 1usize, 1..=1_000)?;
+            let crowd = a.number_in("--crowd", 0u64, 0..=60)?;
             let mut rng = Rng::new(Seed(seed));
             let mut seen = HashSet::new();
             let mut out = String::new();
             for _ in 0..games {
-                let mut kinds = HashSet::new();
-                let mut p = Position::start(Options {
+                let mut found: BTreeMap<Kind, usize> = BTreeMap::new();
+                let options = Options {
                     dims,
                     ..Options::default()
-                });
+                };
+                // A crowded start: men on about `crowd`% of the points.
+                let mut p = match crowd {
+                    0 => Position::start(options),
+                    _ => Position::crowded(options, Seed(rng.below(u64::MAX)), crowd),
+                };
                 for played in 0..200usize {
-                    if seen.insert(p) {
-                        let mut prover = Prover { budget };
-                        match prover.classify(&p, deep) {
-                            Ok(Some(t)) if kinds.insert(t.kind) => out.push_str(&format!("{t}\n")),
-                            _ => {}
+                    if p.men.count() >= min_men && seen.insert(p) {
+                        let mut prover = Prover::new(budget);
+                        if let Ok(Some(t)) = prover.classify_as(&p, &kinds) {
+                            let n = found.entry(t.kind).or_default();
+                            if *n < per_game {
+                                *n += 1;
+                                out.push_str(&format!("{t}\n"));
+                            }
                         }
                     }
-                    // Random moves now and then, so games wander.
-                    let level = if rng.below(4) == 0 {
-                        Level::Random
-                    } else {
-                        Level::Greedy
+                    // The level's own play, or greedy's with random moves
+                    // now and then, so games wander.
+                    let (level, budget) = match play {
+                        Some(level) => (level, nodes),
+                        None if rng.below(4) == 0 => (Level::Random, 1),
+                        None => (Level::Greedy, 1),
                     };
                     let (mv, _) =
-                        choose_until(&p, level, Engine::STANDARD, &mut rng, 1, &mut || false);
+                        choose_until(&p, level, Engine::STANDARD, &mut rng, budget, &mut || false);
                     let Some(mv) = mv else { break };
                     if !matches!(p.play(mv, played), Ok(None)) {
                         break;
@@ -301,20 +361,24 @@ fn tactics(raw: &[String]) -> Result<String, UsageError> {
         Some("verify") => {
             let suite = read_suite()?;
             for (i, t) in suite.iter().enumerate() {
-                let mut prover = Prover { budget };
+                let mut prover = Prover::new(budget);
                 let again = prover
-                    .classify(&t.position, matches!(t.kind, Kind::WinIn3 | Kind::Defence))
+                    .answers(&t.position, t.kind)
                     .map_err(|_| UsageError(format!("tactic {}: out of budget", i + 1)))?;
                 let same = again.as_ref().is_some_and(|a| {
-                    a.kind == t.kind
-                        && a.answers.len() == t.answers.len()
-                        && a.answers.iter().all(|&m| t.is_answer(m))
+                    a.len() == t.answers.len() && a.iter().all(|&m| t.is_answer(m))
                 });
                 if !same {
+                    let proven = again.map(|a| {
+                        let moves: Vec<String> = a
+                            .iter()
+                            .map(|&m| notation::format(&t.position, m))
+                            .collect();
+                        moves.join(" ")
+                    });
                     return Err(UsageError(format!(
-                        "tactic {}: proven {:?}, the suite says {t}",
+                        "tactic {}: proven answers {proven:?}, the suite says {t}",
                         i + 1,
-                        again.map(|a| a.to_string())
                     )));
                 }
             }

@@ -397,6 +397,46 @@ fn phutball_selfplay_reports_win_rates() {
 }
 
 #[test]
+fn phutball_tactics_find_takes_the_kinds_asked_from_crowded_games() {
+    let args = [
+        "phutball",
+        "tactics",
+        "find",
+        "--board",
+        "9x7",
+        "--games",
+        "3",
+        "--seed",
+        "3",
+        "--kinds",
+        "win-in-2,defence",
+        "--play",
+        "strong",
+        "--nodes",
+        "500",
+        "--crowd",
+        "20",
+        "--per-game",
+        "2",
+    ];
+    let (code, out, err) = parlour(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty(), "some tactics");
+    for line in out.lines() {
+        assert!(
+            line.starts_with("kind: win-in-2;") || line.starts_with("kind: defence;"),
+            "{line}"
+        );
+    }
+    // What it finds, it verifies.
+    let (code, _, err) = parlour(&["phutball", "tactics", "verify", "-"], &out);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = parlour(&["phutball", "tactics", "find", "--kinds", "win-in-9"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--kinds: 'win-in-9' is not a kind"), "{err}");
+}
+
+#[test]
 fn dominoes_tiles_prints_the_sets() {
     let (code, out, _) = parlour(&["dominoes", "tiles", "--pips", "4"], "");
     assert_eq!(code, 0);

@@ -15,7 +15,7 @@
 //! state when it wins. A table of state numbers finds a state seen before.
 
 use super::board::Pt;
-use super::rules::{Chain, Men, OwnGoal, Position, Side, MAX_JUMPS};
+use super::rules::{Chain, Men, Move, OwnGoal, Position, Side, MAX_JUMPS};
 use parlour_kit::fast_hash::FastHasher;
 use parlour_kit::think::Slice;
 use std::hash::{BuildHasher, BuildHasherDefault};
@@ -203,6 +203,39 @@ fn chain_to(states: &[State], n: usize) -> Chain {
         .iter()
         .rev()
         .fold(Chain::EMPTY, |c, &d| c.push(d).unwrap_or(c))
+}
+
+/// The moves of the side to move in `p` that may stop every chain of
+/// `threats` (the opponent's goals in one, were it their move): each jump
+/// of the ball (at most `jumps` results), and each placement on a point
+/// that every threat lands on. A jump changes only when a man fills the
+/// point it lands on, so a man placed anywhere else leaves some threat
+/// exactly as it was, and that threat still scores. With no threats, every
+/// placement.
+pub fn may_stop(p: &Position, threats: &[Chain], jumps: usize) -> Vec<Move> {
+    let attacker = p.turned();
+    let mut common: Option<Vec<Pt>> = None;
+    for &chain in threats {
+        // A chain that does not follow tells nothing: keep every point.
+        let Ok((path, _)) = attacker.follow(chain) else {
+            common = None;
+            break;
+        };
+        common = Some(match common {
+            None => path,
+            Some(mut c) => {
+                c.retain(|pt| path.contains(pt));
+                c
+            }
+        });
+    }
+    let mut out: Vec<Move> = p.jump_moves(jumps).collect();
+    out.extend(
+        p.empty_points()
+            .filter(|pt| common.as_ref().is_none_or(|c| c.contains(pt)))
+            .map(Move::Place),
+    );
+    out
 }
 
 /// Finds every winning chain, holding at most `budget` states.

@@ -189,7 +189,9 @@ impl<D: GameDef> Game for Shell<D> {
 
     fn paused(&self) -> Option<bool> {
         let t = &self.table;
-        (!D::has_person(&t.settings)).then_some(t.screen.pause != Pause::Running)
+        // A finished game has nothing left to pause.
+        let watched = !D::has_person(&t.settings) && t.position.ending().is_none();
+        watched.then_some(t.screen.pause != Pause::Running)
     }
 
     fn set_paused(&mut self, on: bool) -> Outcome {

@@ -1,10 +1,15 @@
 //! The checks that come before any other thinking, in slices: a goal in
 //! one for the side to move (taken at once), then, for the strong levels,
-//! one for the opponent (a threat that only some moves stop). On a board
-//! crowded with men each check may search thousands of states, more than a
-//! frame has, so each runs a slice at a time ([`Finder::resume`]).
+//! one for the opponent (a threat that only some moves stop). With the
+//! engine's `two`, then the forced goals within two moves ([`Two`]): the
+//! side to move's own unstoppable placement (played at once), then the
+//! opponent's, against which only the moves that leave them none are
+//! searched. On a board crowded with men each check may search thousands of
+//! states, more than a frame has, so each runs a slice at a time
+//! ([`Finder::resume`], [`Two::scan`]).
 
-use super::search::{placements, Engine, Strong};
+use super::search::{apply, placements, Engine, Strong};
+use super::two::{defences, Two};
 use super::weigh::Weigh;
 use super::Mind;
 use crate::finder::{Finder, Report, Wins, AI_STATES};
@@ -40,6 +45,52 @@ enum Stage {
     /// The opponent's, were it their move; then a strong level's search
     /// by this engine.
     Theirs(Engine),
+    /// The side to move's forced goal within two moves, if any.
+    MyTwo(Engine, Box<Two>),
+    /// The opponent's, were it their move.
+    TheirTwo(Engine, Box<Two>),
+    /// The moves that may stop the opponent's forced goals, each checked
+    /// for what it leaves them.
+    Defend(Engine, Box<Defend>),
+}
+
+/// The sifting of the moves that may stop the opponent's forced goals
+/// within two moves: each is kept when it leaves the opponent none.
+#[derive(Clone, Debug)]
+struct Defend {
+    candidates: Vec<Move>,
+    next: usize,
+    /// The candidate under way, and the opponent's scan after it.
+    scan: Option<(Move, Two)>,
+    kept: Vec<Move>,
+}
+
+impl Defend {
+    /// Sifts within `slice`: `true` once every candidate is checked.
+    fn sift(&mut self, p: &Position, slice: Slice) -> bool {
+        loop {
+            if let Some((mv, two)) = &mut self.scan {
+                if !two.scan(slice) {
+                    return false;
+                }
+                if two.found().is_empty() {
+                    self.kept.push(*mv);
+                }
+                self.scan = None;
+                if slice.overrun() {
+                    return self.next >= self.candidates.len();
+                }
+            }
+            let Some(&mv) = self.candidates.get(self.next) else {
+                return true;
+            };
+            self.next += 1;
+            // A move that scores for the opponent is no defence.
+            if let Some((after, None)) = apply(p, mv) {
+                self.scan = Some((mv, Two::new(after, true)));
+            }
+        }
+    }
 }
 
 /// The checks for goals in one, under way.
@@ -81,8 +132,54 @@ impl Checks {
     /// once the checks are done (a goal in one, the greedy weighing, the
     /// blocks to sift or the search), or `None` while they go on.
     pub(super) fn step(&mut self, slice: Slice) -> Option<Mind> {
-        let report = self.finder.resume(slice)?;
         let p = self.position;
+        match &mut self.stage {
+            Stage::MyTwo(engine, two) => {
+                if !two.scan(slice) {
+                    return None;
+                }
+                if let Some(forced) = two.found().first() {
+                    return Some(Mind::Ready(Ready(Some(forced.first_move()))));
+                }
+                self.stage = Stage::TheirTwo(*engine, Box::new(Two::new(p.turned(), false)));
+                return None;
+            }
+            Stage::TheirTwo(engine, two) => {
+                if !two.scan(slice) {
+                    return None;
+                }
+                let engine = *engine;
+                if two.found().is_empty() {
+                    return Some(search(p, engine, false, &mut self.finder));
+                }
+                let candidates = defences(&p, two.found());
+                self.fallback = candidates.first().copied().or(self.fallback);
+                let defend = Defend {
+                    candidates,
+                    next: 0,
+                    scan: None,
+                    kept: Vec::new(),
+                };
+                self.stage = Stage::Defend(engine, Box::new(defend));
+                return None;
+            }
+            Stage::Defend(engine, defend) => {
+                if !defend.sift(&p, slice) {
+                    return None;
+                }
+                // Against a forced goal nothing stops, search as usual.
+                return Some(match defend.kept.len() {
+                    0 => search(p, *engine, false, &mut self.finder),
+                    _ => Mind::Strong(Box::new(Strong::new(
+                        p,
+                        std::mem::take(&mut defend.kept),
+                        *engine,
+                    ))),
+                });
+            }
+            Stage::Mine(_) | Stage::Theirs(_) => {}
+        }
+        let report = self.finder.resume(slice)?;
         match &mut self.stage {
             Stage::Mine(then) => {
                 if let Some(win) = first_found(&report) {
@@ -103,14 +200,23 @@ impl Checks {
             }
             &mut Stage::Theirs(engine) => {
                 let threatened = report.wins.found();
+                if engine.two && !threatened {
+                    self.stage = Stage::MyTwo(engine, Box::new(Two::new(p, true)));
+                    return None;
+                }
                 Some(search(p, engine, threatened, &mut self.finder))
             }
+            Stage::MyTwo(..) | Stage::TheirTwo(..) | Stage::Defend(..) => None,
         }
     }
 
-    /// The move played if the thinking must end now.
+    /// The move played if the thinking must end now: the first move found
+    /// to leave the opponent no forced goal, else the fallback.
     pub(super) fn best(&self) -> Option<Move> {
-        self.fallback
+        match &self.stage {
+            Stage::Defend(_, d) => d.kept.first().copied().or(self.fallback),
+            _ => self.fallback,
+        }
     }
 }
 

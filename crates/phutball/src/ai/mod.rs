@@ -4,7 +4,9 @@
 //! - **greedy** takes a goal in one, else the move whose result looks best at
 //!   one ply (the ball nearer the goal, no goal in one left to the opponent);
 //! - **strong** and **expert** take a goal in one, block the opponent's goal
-//!   in one whenever some move does, and otherwise run the [`search`]:
+//!   in one whenever some move does, play an unstoppable placement of their
+//!   own and, against the opponent's, keep to the moves that leave none
+//!   ([`two`]), and otherwise run the [`search`]:
 //!   iterative-deepening alpha-beta with a threat search at its leaves, for
 //!   one second or three a move ([`Level::think_ms`]), its leaves weighing
 //!   how far each side's best jump chain would carry the ball.
@@ -15,6 +17,7 @@ pub mod checks;
 pub mod eval;
 pub mod hint;
 pub mod search;
+pub mod two;
 pub mod weigh;
 
 use super::finder::Finder;
@@ -208,10 +211,13 @@ pub fn choose_until(
     stop: &mut dyn FnMut() -> bool,
 ) -> (Option<Move>, Stats) {
     let mut mind = mind_with(p, level, engine, rng);
-    // The checks and the weighing before a search run whole: only the
-    // search counts nodes.
+    // The checks and the weighing before a search count no nodes: they run
+    // a check at a time, until they are done or `stop` says so.
+    let over = Slice::ending(|| 1.0, 0.0);
     while matches!(mind, Mind::Checks(_) | Mind::Weigh(_)) {
-        mind.step(u32::MAX);
+        if mind.step_within(u32::MAX, over) == Progress::Done || stop() {
+            break;
+        }
     }
     match mind {
         Mind::Checks(c) => (c.best(), Stats { nodes: 1, depth: 1 }),

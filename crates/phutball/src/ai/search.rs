@@ -60,6 +60,14 @@ pub struct Engine {
     /// lengthens the jump to it (a line of men pointing at a goal), and a
     /// man beside any landing of a chain carries the chain on.
     pub lines: bool,
+    /// Add the landing points of the jumps a placement would make (a man
+    /// beside the ball or a landing point makes a jump over it): a man
+    /// there first lengthens that jump, the start of a quiet double threat.
+    pub made: bool,
+    /// Before searching, look for forced goals within two moves
+    /// ([`super::two`]): play an unstoppable placement when there is one,
+    /// and against the opponent's, search only the moves that leave none.
+    pub two: bool,
     /// The evaluation's weights.
     pub weights: Weights,
 }
@@ -72,6 +80,8 @@ impl Engine {
         landings: false,
         chains: false,
         lines: false,
+        made: false,
+        two: false,
         weights: Weights::CLASSIC,
     };
 
@@ -81,6 +91,8 @@ impl Engine {
         landings: true,
         chains: true,
         lines: true,
+        made: true,
+        two: true,
         weights: Weights::TUNED,
     };
 
@@ -95,17 +107,26 @@ impl Engine {
     }
 
     /// The names of the feature sets, each adding one to the last, with
-    /// what each turns on (threats, landings, chains, lines).
-    const NAMES: [(&'static str, [bool; 4]); 5] = [
-        ("classic", [false, false, false, false]),
-        ("threats", [true, false, false, false]),
-        ("landings", [true, true, false, false]),
-        ("chains", [true, true, true, false]),
-        ("standard", [true, true, true, true]),
+    /// what each turns on (threats, landings, chains, lines, made, two).
+    const NAMES: [(&'static str, [bool; 6]); 7] = [
+        ("classic", [false, false, false, false, false, false]),
+        ("threats", [true, false, false, false, false, false]),
+        ("landings", [true, true, false, false, false, false]),
+        ("chains", [true, true, true, false, false, false]),
+        ("lines", [true, true, true, true, false, false]),
+        ("made", [true, true, true, true, true, false]),
+        ("standard", [true, true, true, true, true, true]),
     ];
 
-    fn features(&self) -> [bool; 4] {
-        [self.threats, self.landings, self.chains, self.lines]
+    fn features(&self) -> [bool; 6] {
+        [
+            self.threats,
+            self.landings,
+            self.chains,
+            self.lines,
+            self.made,
+            self.two,
+        ]
     }
 }
 
@@ -131,7 +152,8 @@ impl fmt::Display for Engine {
 
 impl FromStr for Engine {
     type Err = String;
-    /// `classic`, `threats`, `landings`, `chains` or `standard`, optionally followed by `:` and
+    /// `classic`, `threats`, `landings`, `chains`, `lines`, `made` or
+    /// `standard`, optionally followed by `:` and
     /// weights (by default the classic engine's own, the tuned ones for the
     /// others).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -139,12 +161,12 @@ impl FromStr for Engine {
             Some((name, w)) => (name, Some(w.parse()?)),
             None => (s, None),
         };
-        let &(_, [threats, landings, chains, lines]) = Engine::NAMES
+        let &(_, [threats, landings, chains, lines, made, two]) = Engine::NAMES
             .iter()
             .find(|&&(n, _)| n == name)
             .ok_or_else(|| {
                 format!(
-                    "'{name}' is not an engine: expected classic, threats, landings, chains or standard"
+                    "'{name}' is not an engine: expected classic, threats, landings, chains, lines, made or standard"
                 )
             })?;
         Ok(Engine {
@@ -152,6 +174,8 @@ impl FromStr for Engine {
             landings,
             chains,
             lines,
+            made,
+            two,
             weights: weights.unwrap_or(Engine::default_weights(threats)),
         })
     }
@@ -253,11 +277,35 @@ fn placements_given(
             marks.set(at);
         }
     }
+    if engine.made {
+        let landings = results.iter().take(LINE_RESULTS).map(|&(_, at, _)| at);
+        for from in std::iter::once(b).chain(landings) {
+            mark_made_landings(p, from, &mut marks);
+        }
+    }
     p.empty_points().filter(|&pt| marks.has(pt)).collect()
 }
 
+/// Marks where the jumps from `from` that one more man would make land:
+/// for each empty point beside it, the first empty point past the man
+/// there and the men in line behind it.
+fn mark_made_landings(p: &Position, from: Pt, marks: &mut Men) {
+    for (dir, &d) in DIRS.iter().enumerate() {
+        let Some(beside) = neighbour(from, d).filter(|&n| p.can_place(n).is_ok()) else {
+            continue;
+        };
+        let mut men = p.men;
+        men.set(beside);
+        if let Ok(landing) = p.jump_from(&men, from, dir as u8) {
+            if p.can_place(landing.at).is_ok() {
+                marks.set(landing.at);
+            }
+        }
+    }
+}
+
 /// Marks the points around `at`.
-fn mark_around(marks: &mut Men, at: Pt) {
+pub(super) fn mark_around(marks: &mut Men, at: Pt) {
     for &d in &DIRS {
         if let Some(n) = neighbour(at, d) {
             marks.set(n);
@@ -615,6 +663,8 @@ mod tests {
                 landings: false,
                 chains: false,
                 lines: false,
+                made: false,
+                two: false,
                 weights: "90,30,20,-5".parse().unwrap(),
             },
             "landings".parse().unwrap(),
