@@ -351,6 +351,19 @@ mod tests {
     }
 
     #[test]
+    fn a_threat_of_its_own_answers_the_opponents_forced_goal() {
+        // 9×7, Eks to move: Ohs have an unstoppable placement, and Eks's
+        // only answer (proven: a win in three) is E6, a man that makes a
+        // goal in one of Eks's own, which Ohs must answer first. Searching
+        // only the moves that block Ohs' threats played B7.
+        let mut p = crate::fixtures::position("D7", "D1 D2 E2 A3 B3 F3 A4 E4 B5 C7 F8 B9 D9");
+        p.options.dims = crate::Dims { rows: 9, cols: 7 };
+        p.to_move = Side::Eks;
+        let (mv, _) = choose(&p, Level::Strong, &mut Rng::new(Seed(1)), 20_000);
+        assert_eq!(mv, Some(Move::Place("E6".parse().unwrap())));
+    }
+
+    #[test]
     fn levels_parse() {
         assert_eq!("strong".parse::<Level>(), Ok(Level::Strong));
         assert!("godlike".parse::<Level>().is_err());

@@ -223,8 +223,10 @@ impl Two {
 /// The moves that may stop the ways `found` (the opponent's, were it
 /// their move) to force a goal within two moves, most likely first: a man
 /// on each unstoppable placement's point, on the points its threats land
-/// on, then every jump of the ball. A goal in one of theirs gives none:
-/// the checks before this stage deal with that.
+/// on, every jump of the ball, then the side to move's own threats (the
+/// [`threat_points`]: a goal in one of its own must be answered first). A
+/// goal in one of theirs gives none: the checks before this stage deal
+/// with that.
 pub fn defences(p: &Position, found: &[Forced]) -> Vec<Move> {
     let mut marks = Men::default();
     let mut out = Vec::new();
@@ -255,6 +257,9 @@ pub fn defences(p: &Position, found: &[Forced]) -> Vec<Move> {
         }
     }
     out.extend(p.jump_moves(MAX_JUMPS));
+    for pt in threat_points(p) {
+        mark(pt, &mut out);
+    }
     out
 }
 
