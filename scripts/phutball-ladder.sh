@@ -7,7 +7,8 @@
 # sides' time, or A_MS/B_MS for each its own. LEVEL_A and LEVEL_B
 # default to strong; BOARD to 19x15. Prints one line: A, B, A's wins,
 # draws, losses, score and interval; each process's own report (nodes a
-# second, mean depth) goes to standard error.
+# second, mean depth) goes to standard error. Both colours play the same
+# seeded openings, so the openings' luck falls on both engines alike.
 set -eu
 a=$1 b=$2 games=$3 ms=$4 seed=$5
 la=${6:-strong} lb=${7:-strong} board=${8:-19x15}
@@ -22,7 +23,7 @@ common="--games $games --nodes 1000000000 --board $board"
 # shellcheck disable=SC2086
 "$bin" phutball selfplay --ohs "$lb" --ohs-engine "$b" --eks "$la" --eks-engine "$a" \
     --ohs-time-ms "$ms_b" --eks-time-ms "$ms_a" \
-    $common --seed "$((seed + 1))" >"$tmp/a-eks"
+    $common --seed "$seed" >"$tmp/a-eks"
 wait
 count() { awk -v k="$2" '$1 == k && $2 == "win" { print $3 } $1 == "draws" && k == "draws" { print $2 }' "$1"; }
 w=$(( $(count "$tmp/a-ohs" Ohs) + $(count "$tmp/a-eks" Eks) ))

@@ -231,7 +231,8 @@ async fn person_against(name: &str, level: &str, length: Option<usize>, device: 
         }
         let (mv, _) = ai::choose(mirror.position().board(), Level::Greedy, &mut rng, 0);
         let text = notation::format(mirror.position().board(), mv.expect("a move"));
-        play(&b, &mut mirror, &text, false, device.touch()).await;
+        // On the phone, a jump is one touch drag through its landings.
+        play(&b, &mut mirror, &text, device.touch(), device.touch()).await;
         // The expert thinks three seconds: time to see that a tap waits
         // and Move now hurries it, once a game.
         if level == "expert" && hurries == 0 && hurried(&b, &el, css, corner, device).await {
@@ -414,7 +415,8 @@ pub async fn by_hint_against_the_strong_computer(name: &str, device: Device, sho
                 .expect("a move"),
         };
         let text = notation::format(mirror.position().board(), mv);
-        play(&b, &mut mirror, &text, false, device.touch()).await;
+        // On the phone, a jump is one touch drag through its landings.
+        play(&b, &mut mirror, &text, device.touch(), device.touch()).await;
         if shots && mirror.moves().len() == 7 {
             crate::shots::shot(&b, &format!("{name}-middle")).await;
         }

@@ -21,11 +21,11 @@ phutball wins FILE|- [--count] [--budget N]
                              or T ms per move (--ohs-time-ms, --eks-time-ms: one side's own);
                              --crowd P: each game starts with men on about P% of the points;
                              the share of games ending in a goal within 200 plies is shown;
-                             E is the search's engine: standard (the default), made (no forced
-                             goals in two), lines (nor the landings of jumps a man would make),
-                             chains (nor the landings of the ball's chains), landings (reach by
-                             single jumps), threats (no landing points either) or classic (no
-                             threat search, the first weights), optionally followed by
+                             E is the search's engine: standard (the default), two (also forced
+                             goals in two and the landings of jumps a man would make), made (only
+                             those landings), chains (not the landings of the ball's chains),
+                             landings (reach by single jumps), threats (no landing points either)
+                             or classic (no threat search, the first weights), optionally followed by
                              :RACE,REACH,THREAT,CROWD
   phutball tactics find [--board RxC] [--games N] [--seed S] [--budget N] [--shallow]
                  [--kinds K,K] [--play LEVEL] [--nodes N] [--crowd P] [--min-men M] [--per-game K]

@@ -8,7 +8,8 @@
 //! states, more than a frame has, so each runs a slice at a time
 //! ([`Finder::resume`], [`Two::scan`]).
 
-use super::search::{apply, placements, Engine, Strong};
+use super::search::{placements, Engine, Strong};
+#[cfg(feature = "two")]
 use super::two::{defences, Two};
 use super::weigh::Weigh;
 use super::Mind;
@@ -46,16 +47,20 @@ enum Stage {
     /// by this engine.
     Theirs(Engine),
     /// The side to move's forced goal within two moves, if any.
+    #[cfg(feature = "two")]
     MyTwo(Engine, Box<Two>),
     /// The opponent's, were it their move.
+    #[cfg(feature = "two")]
     TheirTwo(Engine, Box<Two>),
     /// The moves that may stop the opponent's forced goals, each checked
     /// for what it leaves them.
+    #[cfg(feature = "two")]
     Defend(Engine, Box<Defend>),
 }
 
 /// The sifting of the moves that may stop the opponent's forced goals
 /// within two moves: each is kept when it leaves the opponent none.
+#[cfg(feature = "two")]
 #[derive(Clone, Debug)]
 struct Defend {
     candidates: Vec<Move>,
@@ -65,6 +70,7 @@ struct Defend {
     kept: Vec<Move>,
 }
 
+#[cfg(feature = "two")]
 impl Defend {
     /// Sifts within `slice`: `true` once every candidate is checked.
     fn sift(&mut self, p: &Position, slice: Slice) -> bool {
@@ -86,7 +92,7 @@ impl Defend {
             };
             self.next += 1;
             // A move that scores for the opponent is no defence.
-            if let Some((after, None)) = apply(p, mv) {
+            if let Some((after, None)) = super::search::apply(p, mv) {
                 self.scan = Some((mv, Two::new(after, true)));
             }
         }
@@ -133,6 +139,7 @@ impl Checks {
     /// blocks to sift or the search), or `None` while they go on.
     pub(super) fn step(&mut self, slice: Slice) -> Option<Mind> {
         let p = self.position;
+        #[cfg(feature = "two")]
         match &mut self.stage {
             Stage::MyTwo(engine, two) => {
                 if !two.scan(slice) {
@@ -200,12 +207,14 @@ impl Checks {
             }
             &mut Stage::Theirs(engine) => {
                 let threatened = report.wins.found();
+                #[cfg(feature = "two")]
                 if engine.two && !threatened {
                     self.stage = Stage::MyTwo(engine, Box::new(Two::new(p, true)));
                     return None;
                 }
                 Some(search(p, engine, threatened, &mut self.finder))
             }
+            #[cfg(feature = "two")]
             Stage::MyTwo(..) | Stage::TheirTwo(..) | Stage::Defend(..) => None,
         }
     }
@@ -214,6 +223,7 @@ impl Checks {
     /// to leave the opponent no forced goal, else the fallback.
     pub(super) fn best(&self) -> Option<Move> {
         match &self.stage {
+            #[cfg(feature = "two")]
             Stage::Defend(_, d) => d.kept.first().copied().or(self.fallback),
             _ => self.fallback,
         }

@@ -33,12 +33,12 @@ impl Weights {
 
     /// The weights chosen by self-play (`scripts/tune-phutball.sh`, the
     /// matches in `docs/phutball-tuning.txt`): the mover's reach counts
-    /// three times as much as the classic weights' (retuned once reach
-    /// counted whole chains: 120 against 80 scored 81% at 100 ms), and the
-    /// opponent's reach counts against it.
+    /// twice as much as before, and the opponent's reach counts against it.
+    /// (Reach 160 has since beaten these by self-play; it waits on two
+    /// phone play-throughs its games fail: BENCHMARKS.md.)
     pub const TUNED: Weights = Weights {
         race: 100,
-        reach: 120,
+        reach: 80,
         threat: 40,
         crowd: 0,
     };

@@ -4,9 +4,10 @@
 //! - **greedy** takes a goal in one, else the move whose result looks best at
 //!   one ply (the ball nearer the goal, no goal in one left to the opponent);
 //! - **strong** and **expert** take a goal in one, block the opponent's goal
-//!   in one whenever some move does, play an unstoppable placement of their
-//!   own and, against the opponent's, keep to the moves that leave none
-//!   ([`two`]), and otherwise run the [`search`]:
+//!   in one whenever some move does, and otherwise run the [`search`]
+//!   (an engine with `two` also plays an unstoppable placement of its own
+//!   and, against the opponent's, keeps to the moves that leave none:
+//!   [`two`]):
 //!   iterative-deepening alpha-beta with a threat search at its leaves, for
 //!   one second or three a move ([`Level::think_ms`]), its leaves weighing
 //!   how far each side's best jump chain would carry the ball.
@@ -17,6 +18,7 @@ pub mod checks;
 pub mod eval;
 pub mod hint;
 pub mod search;
+#[cfg(feature = "two")]
 pub mod two;
 pub mod weigh;
 
@@ -351,6 +353,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "two")]
     fn a_threat_of_its_own_answers_the_opponents_forced_goal() {
         // 9×7, Eks to move: Ohs have an unstoppable placement, and Eks's
         // only answer (proven: a win in three) is E6, a man that makes a
@@ -359,7 +362,9 @@ mod tests {
         let mut p = crate::fixtures::position("D7", "D1 D2 E2 A3 B3 F3 A4 E4 B5 C7 F8 B9 D9");
         p.options.dims = crate::Dims { rows: 9, cols: 7 };
         p.to_move = Side::Eks;
-        let (mv, _) = choose(&p, Level::Strong, &mut Rng::new(Seed(1)), 20_000);
+        let two: Engine = "two".parse().unwrap();
+        let mut rng = Rng::new(Seed(1));
+        let (mv, _) = choose_until(&p, Level::Strong, two, &mut rng, 20_000, &mut || false);
         assert_eq!(mv, Some(Move::Place("E6".parse().unwrap())));
     }
 

@@ -63,10 +63,13 @@ pub struct Engine {
     /// Add the landing points of the jumps a placement would make (a man
     /// beside the ball or a landing point makes a jump over it): a man
     /// there first lengthens that jump, the start of a quiet double threat.
+    /// Not the levels' engine: with `two`, it scored 29–30% against the
+    /// engine without both at 100 and 300 ms a move (BENCHMARKS.md).
     pub made: bool,
     /// Before searching, look for forced goals within two moves
     /// ([`super::two`]): play an unstoppable placement when there is one,
     /// and against the opponent's, search only the moves that leave none.
+    /// Not the levels' engine, like `made`.
     pub two: bool,
     /// The evaluation's weights.
     pub weights: Weights,
@@ -91,8 +94,8 @@ impl Engine {
         landings: true,
         chains: true,
         lines: true,
-        made: true,
-        two: true,
+        made: false,
+        two: false,
         weights: Weights::TUNED,
     };
 
@@ -113,9 +116,9 @@ impl Engine {
         ("threats", [true, false, false, false, false, false]),
         ("landings", [true, true, false, false, false, false]),
         ("chains", [true, true, true, false, false, false]),
-        ("lines", [true, true, true, true, false, false]),
+        ("standard", [true, true, true, true, false, false]),
         ("made", [true, true, true, true, true, false]),
-        ("standard", [true, true, true, true, true, true]),
+        ("two", [true, true, true, true, true, true]),
     ];
 
     fn features(&self) -> [bool; 6] {
@@ -152,8 +155,8 @@ impl fmt::Display for Engine {
 
 impl FromStr for Engine {
     type Err = String;
-    /// `classic`, `threats`, `landings`, `chains`, `lines`, `made` or
-    /// `standard`, optionally followed by `:` and
+    /// `classic`, `threats`, `landings`, `chains`, `standard`, `made` or
+    /// `two`, optionally followed by `:` and
     /// weights (by default the classic engine's own, the tuned ones for the
     /// others).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -166,7 +169,7 @@ impl FromStr for Engine {
             .find(|&&(n, _)| n == name)
             .ok_or_else(|| {
                 format!(
-                    "'{name}' is not an engine: expected classic, threats, landings, chains, lines, made or standard"
+                    "'{name}' is not an engine: expected classic, threats, landings, chains, standard, made or two"
                 )
             })?;
         Ok(Engine {
@@ -277,7 +280,7 @@ fn placements_given(
             marks.set(at);
         }
     }
-    if engine.made {
+    if cfg!(feature = "two") && engine.made {
         let landings = results.iter().take(LINE_RESULTS).map(|&(_, at, _)| at);
         for from in std::iter::once(b).chain(landings) {
             mark_made_landings(p, from, &mut marks);
