@@ -5,6 +5,7 @@ mod clock;
 mod dominoes;
 mod klondike;
 mod phutball;
+mod rival;
 mod stats;
 
 use args::UsageError;
@@ -36,6 +37,7 @@ fn usage() -> String {
     s.push_str("\nCommands:\n");
     s.push_str(klondike::USAGE);
     s.push_str(phutball::USAGE);
+    s.push_str(rival::USAGE);
     s.push_str(dominoes::USAGE);
     s
 }

@@ -77,6 +77,7 @@ pub fn run(args: &[String]) -> Result<String, UsageError> {
         }
         Some("selfplay") => selfplay(&args[1..]),
         Some("tactics") => tactics(&args[1..]),
+        Some("rival") => crate::rival::rival(&args[1..]),
         Some(other) => Err(UsageError(format!("unknown phutball command '{other}'"))),
         None => Err(UsageError("phutball needs a command".into())),
     }

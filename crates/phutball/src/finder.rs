@@ -36,6 +36,35 @@ impl Wins {
     pub fn found(&self) -> bool {
         matches!(self, Wins::Found(_))
     }
+
+    /// The winning chains found, proven or not (none when none win).
+    pub fn chains(&self) -> &[Chain] {
+        match self {
+            Wins::Found(c) | Wins::Unknown(c) => c,
+            Wins::None => &[],
+        }
+    }
+
+    /// Like [`Wins::chains`], taken out.
+    pub fn into_chains(self) -> Vec<Chain> {
+        match self {
+            Wins::Found(c) | Wins::Unknown(c) => c,
+            Wins::None => Vec::new(),
+        }
+    }
+
+    /// The first chain proven to win, if the search found one.
+    pub fn proven(&self) -> Option<Chain> {
+        match self {
+            Wins::Found(c) => c.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// Whether the search proved that no chain wins.
+    pub fn none(&self) -> bool {
+        matches!(self, Wins::None)
+    }
 }
 
 /// The finder's answer and the states it searched.
@@ -463,13 +492,11 @@ mod tests {
     use crate::fixtures::position;
 
     fn texts(p: &Position, r: &Report) -> Vec<String> {
-        match &r.wins {
-            Wins::Found(c) | Wins::Unknown(c) => c
-                .iter()
-                .map(|&c| notation::format(p, super::super::rules::Move::Jump(c)))
-                .collect(),
-            Wins::None => vec![],
-        }
+        r.wins
+            .chains()
+            .iter()
+            .map(|&c| notation::format(p, super::super::rules::Move::Jump(c)))
+            .collect()
     }
 
     #[test]

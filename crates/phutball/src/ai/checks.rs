@@ -13,16 +13,13 @@ use super::search::{placements, Engine, Strong};
 use super::two::{defences, Two};
 use super::weigh::Weigh;
 use super::Mind;
-use crate::finder::{Finder, Report, Wins, AI_STATES};
+use crate::finder::{Finder, Report, AI_STATES};
 use crate::rules::{Move, Position};
 use parlour_kit::think::{Ready, Slice};
 
 /// The first win a check found, if any.
 fn first_found(report: &Report) -> Option<Move> {
-    match &report.wins {
-        Wins::Found(chains) | Wins::Unknown(chains) => chains.first().map(|&c| Move::Jump(c)),
-        Wins::None => None,
-    }
+    report.wins.chains().first().map(|&c| Move::Jump(c))
 }
 
 /// What comes after the checks.

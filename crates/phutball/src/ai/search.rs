@@ -18,7 +18,7 @@
 //! scored 52.5% (+9 =3 −8), no better than without.
 
 use super::super::board::Pt;
-use super::super::finder::{Finder, Report, Wins};
+use super::super::finder::{Finder, Report};
 use super::super::rules::{Chain, Men, Move, Position, Side, DIRS};
 use super::eval::{evaluate, gain, score, Weights};
 use parlour_kit::fast_hash::FastMap;
@@ -275,10 +275,7 @@ fn placements_given(
         }
     }
     if engine.lines {
-        for &(_, at, _) in results.iter().take(LINE_RESULTS) {
-            mark_around(&mut marks, at);
-            marks.set(at);
-        }
+        mark_landings(&mut marks, results.iter().take(LINE_RESULTS).map(|r| r.1));
     }
     if cfg!(feature = "two") && engine.made {
         let landings = results.iter().take(LINE_RESULTS).map(|&(_, at, _)| at);
@@ -307,6 +304,15 @@ fn mark_made_landings(p: &Position, from: Pt, marks: &mut Men) {
     }
 }
 
+/// Marks each landing point of `landings` and the points around it: a
+/// man on one stops a chain there, or makes it jump on.
+pub(super) fn mark_landings(marks: &mut Men, landings: impl IntoIterator<Item = Pt>) {
+    for at in landings {
+        marks.set(at);
+        mark_around(marks, at);
+    }
+}
+
 /// Marks the points around `at`.
 pub(super) fn mark_around(marks: &mut Men, at: Pt) {
     for &d in &DIRS {
@@ -319,10 +325,7 @@ pub(super) fn mark_around(marks: &mut Men, at: Pt) {
 /// The chains that score at once for the side to move, as far as a check
 /// holding `states` states finds.
 pub(super) fn goals_in_one(p: &Position, states: usize, finder: &mut Finder) -> Vec<Chain> {
-    match finder.wins(p, states).wins {
-        Wins::Found(c) | Wins::Unknown(c) => c,
-        Wins::None => Vec::new(),
-    }
+    finder.wins(p, states).wins.into_chains()
 }
 
 /// The opponent's goals in one, were it their move.
@@ -338,17 +341,14 @@ fn threats(p: &Position, states: usize, finder: &mut Finder) -> Vec<Chain> {
 /// men it needs).
 fn mark_chain_blocks(p: &Position, chains: &[Chain], marks: &mut Men) {
     for &chain in chains {
-        let (mut at, mut men) = (p.ball, p.men);
-        for dir in chain.dirs() {
-            let Ok((landing, left)) = p.jump_once(&men, at, dir) else {
-                break;
-            };
-            marks.set(landing.at);
-            if let Some(past) = neighbour(landing.at, DIRS[usize::from(dir)]) {
+        let Ok((path, _)) = p.follow(chain) else {
+            continue;
+        };
+        for (at, dir) in path.into_iter().zip(chain.dirs()) {
+            marks.set(at);
+            if let Some(past) = neighbour(at, DIRS[usize::from(dir)]) {
                 marks.set(past);
             }
-            at = landing.at;
-            men = left;
         }
     }
 }

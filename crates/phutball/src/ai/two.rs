@@ -13,9 +13,9 @@
 //! check that runs out counts against the claim: a placement is called
 //! unstoppable only when every check proved its part.
 
-use super::search::{apply, mark_around, MAX_JUMPS};
+use super::search::{apply, mark_around, mark_landings, MAX_JUMPS};
 use crate::board::Pt;
-use crate::finder::{may_stop, Finder, Wins};
+use crate::finder::{may_stop, Finder};
 use crate::rules::{Chain, Men, Move, Position};
 use parlour_kit::think::Slice;
 
@@ -53,10 +53,10 @@ impl Forced {
 pub fn threat_points(p: &Position) -> Vec<Pt> {
     let mut marks = Men::default();
     mark_around(&mut marks, p.ball);
-    for (_, at, _) in p.jump_results(TWO_RESULTS) {
-        marks.set(at);
-        mark_around(&mut marks, at);
-    }
+    mark_landings(
+        &mut marks,
+        p.jump_results(TWO_RESULTS).into_iter().map(|r| r.1),
+    );
     p.empty_points().filter(|&pt| marks.has(pt)).collect()
 }
 
@@ -135,16 +135,13 @@ impl Two {
         if !p.ball_can_jump() {
             return None;
         }
-        match finder.first_win(p, TWO_STATES).wins {
-            Wins::Found(c) => c.first().copied(),
-            _ => None,
-        }
+        finder.first_win(p, TWO_STATES).wins.proven()
     }
 
     /// Whether the side to move in `p` may have a goal in one: found, or
     /// not ruled out within the budget.
     fn may_score(finder: &mut Finder, p: &Position) -> bool {
-        p.ball_can_jump() && !matches!(finder.first_win(p, TWO_STATES).wins, Wins::None)
+        p.ball_can_jump() && !finder.first_win(p, TWO_STATES).wins.none()
     }
 
     /// One goal check of the scan.
@@ -179,12 +176,9 @@ impl Two {
         let Some(replies) = &under.replies else {
             // The threats it makes, and the replies that may stop them.
             let again = under.after.turned();
-            let threats = match again
-                .ball_can_jump()
-                .then(|| self.finder.wins(&again, TWO_STATES).wins)
-            {
-                Some(Wins::Found(c) | Wins::Unknown(c)) => c,
-                _ => Vec::new(),
+            let threats = match again.ball_can_jump() {
+                true => self.finder.wins(&again, TWO_STATES).wins.into_chains(),
+                false => Vec::new(),
             };
             let replies = may_stop(&under.after, &threats, MAX_JUMPS);
             // Jumps past the listing's limit are unknown replies.
