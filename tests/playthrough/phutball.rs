@@ -741,3 +741,42 @@ async fn on_a_crowded_board_on_a_phone_the_page_answers_while_the_computer_think
     )
     .await;
 }
+
+/// On a phone, touch drags play jumps that land by the board's foot, where
+/// the Move now button floats while the computer thinks, and by its side
+/// edges: each opened by a link with the person to move against the expert.
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_touch_drags_play_jumps_that_land_by_the_edges() {
+    let name = "on_a_phone_touch_drags_play_jumps_that_land_by_the_edges";
+    if !enabled(name) {
+        return;
+    }
+    let pairs = [("opponent", "expert"), ("computer", "eks")];
+    let jumps: [(&str, &[&str]); 4] = [
+        ("F5-C2", &["E4", "D3"]),
+        ("F5-F2", &["F4", "F3"]),
+        ("C4-A2", &["B3"]),
+        ("N5-P3-P7", &["O4", "P4", "P5", "P6"]),
+    ];
+    let b = open_browser(Device::Phone).await;
+    for (jump, men) in jumps {
+        let ball = points(jump)[0];
+        let setup = Setup {
+            ball,
+            men: men.iter().map(|m| m.parse().expect("a point")).collect(),
+            to_move: Side::Ohs,
+        };
+        let mut mirror = Phutball::from_start(Seed(1), *game(&pairs).settings(), Some(setup))
+            .expect("the board as a start");
+        open_fresh(&b, &query_with_moves(GameKind::Phutball, &mirror)).await;
+        b.wait_for(
+            &format!("{name}: Ohs to move before {jump}"),
+            "return document.querySelector('.parlour-status').textContent.startsWith('Ohs to move');",
+        )
+        .await;
+        play(&b, &mut mirror, jump, true, true).await;
+        b.screenshot(&format!("{name}-{jump}")).await;
+    }
+    b.assert_clean_console(name).await;
+    b.close().await;
+}

@@ -151,7 +151,8 @@ impl Rival {
             .args(["play", left, right])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            // Its own complaints (a bad player name, say) reach the terminal.
+            .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e}"))?;
         let input = child.stdin.take().ok_or("no input to the rival")?;
@@ -176,7 +177,9 @@ impl Rival {
     fn line(&self) -> Result<String, String> {
         self.lines.recv_timeout(PATIENCE).map_err(|e| match e {
             RecvTimeoutError::Timeout => "the rival said nothing for two minutes".to_owned(),
-            RecvTimeoutError::Disconnected => "the rival stopped".to_owned(),
+            RecvTimeoutError::Disconnected => {
+                "the rival stopped (its own words, if any, are above)".to_owned()
+            }
         })
     }
 

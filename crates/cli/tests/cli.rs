@@ -514,3 +514,59 @@ fn dominoes_selfplay_reports_win_rates() {
     assert_eq!(code, 2);
     assert!(err.contains("--ai names 1 levels for 2 players"), "{err}");
 }
+
+/// A stand-in for a phutball-rust build, as a shell script: it shows the
+/// start (the ball on H10), then does as `after` says.
+fn fake_rival(name: &str, after: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let mut board = String::from("          1111111111\n 1234567890123456789\n");
+    for row in 0..15u8 {
+        board.push(char::from(b'A' + row));
+        for col in 0..19 {
+            board.push(if (row, col) == (7, 9) { '●' } else { '+' });
+        }
+        board.push('\n');
+    }
+    let path =
+        std::env::temp_dir().join(format!("parlour-fake-rival-{name}-{}", std::process::id()));
+    let script = format!("#!/bin/sh\ncat <<'B'\n{board}Side to move: Left\nB\n{after}\n");
+    std::fs::write(&path, script).expect("the script is written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("made runnable");
+    path
+}
+
+#[test]
+fn a_rival_that_refuses_parlours_move_stops_the_match_with_the_move_named() {
+    let rival = fake_rival(
+        "refuses",
+        "printf 'Enter your move: '\nread m\necho 'Invalid move. Try again.'\nread m",
+    );
+    let path = rival.to_str().expect("a path");
+    let (code, _, err) = parlour(
+        &["phutball", "rival", path, "--games", "1", "--time-ms", "50"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the rules differ: the rival refused Parlour's move"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(rival);
+}
+
+#[test]
+fn a_rival_that_reports_another_move_than_parlours_stops_the_match() {
+    // Parlour moves first in game 1; the rival says it played a jump.
+    let rival = fake_rival("jumps", "read m\necho '>>> Left played: E'\nread m");
+    let path = rival.to_str().expect("a path");
+    let (code, _, err) = parlour(
+        &["phutball", "rival", path, "--games", "1", "--time-ms", "50"],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("game 1 (seed 1): the rival played 'E' for '"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(rival);
+}
