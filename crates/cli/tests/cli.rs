@@ -535,38 +535,38 @@ fn fake_rival(name: &str, after: &str) -> std::path::PathBuf {
     path
 }
 
-#[test]
-fn a_rival_that_refuses_parlours_move_stops_the_match_with_the_move_named() {
-    let rival = fake_rival(
-        "refuses",
-        "printf 'Enter your move: '\nread m\necho 'Invalid move. Try again.'\nread m",
-    );
+/// What `parlour phutball rival` says, failing, of one game against a
+/// stand-in that does as `after` says.
+fn rival_fails(name: &str, after: &str) -> String {
+    let rival = fake_rival(name, after);
     let path = rival.to_str().expect("a path");
     let (code, _, err) = parlour(
         &["phutball", "rival", path, "--games", "1", "--time-ms", "50"],
         "",
     );
+    let _ = std::fs::remove_file(&rival);
     assert_eq!(code, 2, "{err}");
+    err
+}
+
+#[test]
+fn a_rival_that_refuses_parlours_move_stops_the_match_with_the_move_named() {
+    let err = rival_fails(
+        "refuses",
+        "printf 'Enter your move: '\nread m\necho 'Invalid move. Try again.'\nread m",
+    );
     assert!(
         err.contains("the rules differ: the rival refused Parlour's move"),
         "{err}"
     );
-    let _ = std::fs::remove_file(rival);
 }
 
 #[test]
 fn a_rival_that_reports_another_move_than_parlours_stops_the_match() {
     // Parlour moves first in game 1; the rival says it played a jump.
-    let rival = fake_rival("jumps", "read m\necho '>>> Left played: E'\nread m");
-    let path = rival.to_str().expect("a path");
-    let (code, _, err) = parlour(
-        &["phutball", "rival", path, "--games", "1", "--time-ms", "50"],
-        "",
-    );
-    assert_eq!(code, 2, "{err}");
+    let err = rival_fails("jumps", "read m\necho '>>> Left played: E'\nread m");
     assert!(
         err.contains("game 1 (seed 1): the rival played 'E' for '"),
         "{err}"
     );
-    let _ = std::fs::remove_file(rival);
 }
