@@ -1,7 +1,7 @@
 //! `parlour phutball …`: the win-in-one finder.
 
 use crate::args::{read_input, Args, UsageError};
-use crate::stats::wilson;
+use crate::stats::wilson_pct;
 use parlour::phutball::finder::{find_wins, Wins};
 use parlour::phutball::rules::Move;
 use parlour::phutball::{notation, position_format};
@@ -210,10 +210,7 @@ fn selfplay(raw: &[String]) -> Result<String, UsageError> {
             level.to_string()
         }
     };
-    let ci = |k: usize| {
-        let (lo, hi) = wilson(k, games);
-        format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0)
-    };
+    let ci = |k: usize| wilson_pct(k, games);
     let mut out = format!(
         "{games} games, Ohs {} v Eks {}, board {dims}, seed {seed}, \
          search budget {nodes} nodes or {} / {} ms\n\

@@ -19,7 +19,7 @@
 //! another letter.
 
 use crate::args::{Args, UsageError};
-use crate::stats::wilson;
+use crate::stats::wilson_pct;
 use parlour::phutball::ai::{choose_until, Engine, Level};
 use parlour::phutball::rules::{Chain, Corner, GoalLine, Move, Options, OwnGoal, Position, Side};
 use parlour::phutball::{notation, Pt};
@@ -425,10 +425,7 @@ pub fn rival(raw: &[String]) -> Result<String, UsageError> {
             record.join(" ")
         );
     }
-    let ci = |k: usize| {
-        let (lo, hi) = wilson(k, games);
-        format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0)
-    };
+    let ci = |k: usize| wilson_pct(k, games);
     Ok(format!(
         "{games} games, Parlour {level} ({engine}) at {time_ms:.0} ms a move v phutball-rust {spec}, \
          seeds {seed}.., both colours\n\

@@ -13,3 +13,9 @@ pub fn wilson(successes: usize, n: usize) -> (f64, f64) {
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
     (centre - half, centre + half)
 }
+
+/// The Wilson interval of `successes` in `n`, as percentages: "lo–hi%".
+pub fn wilson_pct(successes: usize, n: usize) -> String {
+    let (lo, hi) = wilson(successes, n);
+    format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0)
+}

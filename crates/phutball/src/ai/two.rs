@@ -176,9 +176,10 @@ impl Two {
         let Some(replies) = &under.replies else {
             // The threats it makes, and the replies that may stop them.
             let again = under.after.turned();
-            let threats = match again.ball_can_jump() {
-                true => self.finder.wins(&again, TWO_STATES).wins.into_chains(),
-                false => Vec::new(),
+            let threats = if again.ball_can_jump() {
+                self.finder.wins(&again, TWO_STATES).wins.into_chains()
+            } else {
+                Vec::new()
             };
             let replies = may_stop(&under.after, &threats, MAX_JUMPS);
             // Jumps past the listing's limit are unknown replies.
