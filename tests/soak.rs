@@ -15,19 +15,28 @@
 //! (`SOAK_ACTIONS=N` sets another count for the long runs, and
 //! `SOAK_STREAM=K` another stream of deals and actions, so that a long run
 //! can be split across cores.)
+//!
+//! Phutball is also soaked on boards crowded with men, where its checks
+//! and searches are at their dearest: every new game starts from one, with
+//! a computer level in turn playing one side or both, and the computer's
+//! slices timed by a real work clock as in the page. That soak reports the
+//! longest single action (a gesture, a key, a frame, an undo, a new game,
+//! a load): a measurement, which the long run's figures in BENCHMARKS.md
+//! hold against the 50 ms a frame may take.
 #![cfg(not(target_arch = "wasm32"))]
 
 use parlour::dominoes::Dominoes;
 use parlour::klondike::Klondike;
-use parlour::phutball::Phutball;
+use parlour::phutball::{fixtures, Phutball, Setup};
 use parlour::shell::def::GameDef;
 use parlour::shell::driver::Shell;
 use parlour::shell::geom::{Point, Size};
 use parlour::shell::input::{Gesture, Key};
-use parlour::shell::think::MAX_TICKS;
+use parlour::shell::think::{WorkClock, MAX_TICKS};
 use parlour::shell::Game;
 use parlour::util::rng::Rng;
 use parlour::Seed;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 /// What a soak saw.
@@ -38,6 +47,57 @@ struct Tally {
     computer_moves: u64,
     games: u64,
     loads: u64,
+    /// Each kind of action timed: how many, the longest in ms, and how
+    /// many took over 50 ms.
+    frames: Vec<(&'static str, u64, f64, u64)>,
+}
+
+impl Tally {
+    /// Runs `f` as one action of the page, one frame's work, and times it.
+    fn frame<R>(&mut self, what: &'static str, f: impl FnOnce() -> R) -> R {
+        let start = Instant::now();
+        let r = f();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let i = match self.frames.iter().position(|f| f.0 == what) {
+            Some(i) => i,
+            None => {
+                self.frames.push((what, 0, 0.0, 0));
+                self.frames.len() - 1
+            }
+        };
+        let f = &mut self.frames[i];
+        f.1 += 1;
+        f.2 = f.2.max(ms);
+        f.3 += u64::from(ms > 50.0);
+        r
+    }
+}
+
+/// Milliseconds since the first call: the page's `performance.now`.
+fn real_clock() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// How a soak deals its new games, and whether its computer's slices are
+/// timed by a real work clock (as in the page) or by counted work.
+struct Dealing<D: GameDef> {
+    /// Starts a fresh game of this seed in place of the current one.
+    fresh: fn(&mut Shell<D>, Seed),
+    clock: Option<WorkClock>,
+}
+
+impl<D: GameDef> Dealing<D>
+where
+    Shell<D>: Game,
+{
+    /// New games as the page deals them, the computer's work counted.
+    fn plain() -> Self {
+        Dealing {
+            fresh: |game, seed| game.new_game(seed),
+            clock: None,
+        }
+    }
 }
 
 /// A point on the board, now and then just off it.
@@ -49,7 +109,13 @@ fn point(rng: &mut Rng, board: Size) -> Point {
 /// Drives `game` through `actions` random actions from `seed`, calling
 /// `check` after each. Only settings whose choice keeps a game quick are
 /// changed (the computer's level, the board), so a run stays short.
-fn soak<D: GameDef>(mut game: Shell<D>, seed: u64, actions: u64, check: impl Fn(&Shell<D>)) -> Tally
+fn soak<D: GameDef>(
+    mut game: Shell<D>,
+    seed: u64,
+    actions: u64,
+    dealing: &Dealing<D>,
+    check: impl Fn(&Shell<D>),
+) -> Tally
 where
     Shell<D>: Game,
     D::Position: PartialEq,
@@ -60,6 +126,8 @@ where
     let viewports = [Size::new(1280.0, 800.0), Size::new(390.0, 844.0)];
     for _ in 0..actions {
         tally.actions += 1;
+        // Every game the soak makes or loads thinks by the soak's clock.
+        game.set_work_clock(dealing.clock);
         let board = game.board_size(viewports[rng.below(2) as usize]);
         let before = game.moves().len();
         let pick = rng.below(100);
@@ -74,33 +142,37 @@ where
             0..=29 => {
                 let at = point(&mut rng, board);
                 let count = 1 + (rng.below(5) == 0) as u8;
-                game.gesture(Gesture::Tap { at, count }, board);
+                tally.frame("a tap", || game.gesture(Gesture::Tap { at, count }, board));
             }
             30..=44 => {
                 // A drag, perhaps cancelled, perhaps interrupted by a frame.
                 let from = point(&mut rng, board);
                 let to = point(&mut rng, board);
-                game.gesture(Gesture::Press(from), board);
-                game.gesture(Gesture::DragStart { from, at: from }, board);
-                game.gesture(Gesture::DragMove(to), board);
+                tally.frame("a press", || game.gesture(Gesture::Press(from), board));
+                tally.frame("a drag", || {
+                    game.gesture(Gesture::DragStart { from, at: from }, board);
+                    game.gesture(Gesture::DragMove(to), board)
+                });
                 if rng.below(4) == 0 {
                     now += 16.0;
-                    game.tick(now);
+                    tally.frame("a frame", || game.tick(now));
                 }
                 if rng.below(6) == 0 {
-                    game.gesture(Gesture::Cancel, board);
+                    tally.frame("a cancel", || game.gesture(Gesture::Cancel, board));
                 } else {
-                    game.gesture(Gesture::Drop(to), board);
+                    tally.frame("a drop", || game.gesture(Gesture::Drop(to), board));
                 }
             }
             45..=47 => {
                 let at = point(&mut rng, board);
                 let factor = [0.8, 1.25][rng.below(2) as usize];
-                game.gesture(Gesture::Zoom { at, factor }, board);
+                tally.frame("a zoom", || {
+                    game.gesture(Gesture::Zoom { at, factor }, board)
+                });
             }
             48..=64 => {
                 let key = Key::SAMPLE[rng.below(Key::SAMPLE.len() as u64) as usize];
-                game.key(key, board);
+                tally.frame("a key", || game.key(key, board));
             }
             65..=79 => {
                 // A few frames; a computer to move must move within its bound.
@@ -111,7 +183,7 @@ where
                     // and its time per move runs out sooner, keeping the soak
                     // quick; the bound counts frames either way.
                     now += if thinking { 250.0 } else { 16.0 } + rng.below(30) as f64;
-                    let said = game.tick(now).message;
+                    let said = tally.frame("a frame", || game.tick(now)).message;
                     if std::env::var_os("SOAK_TRACE").is_some() && said.is_some() {
                         eprintln!("  frame {ticks}: {said:?}");
                     }
@@ -131,19 +203,21 @@ where
                 }
             }
             80..=84 => {
-                game.undo();
+                tally.frame("an undo", || game.undo());
             }
             85..=87 => {
-                game.redo();
+                tally.frame("a redo", || game.redo());
             }
             88..=89 => {
-                game.hint();
+                tally.frame("a hint", || game.hint());
             }
             90..=91 => {
                 // A save loads back into another game as the same save.
-                let saved = game.save();
+                let saved = tally.frame("a save", || game.save());
                 let mut other = Shell::<D>::new(Seed(rng.next_u64()));
-                other.load(&saved).expect("a save loads");
+                tally
+                    .frame("a load", || other.load(&saved))
+                    .expect("a save loads");
                 assert_eq!(other.save(), saved, "a save round-trips");
                 game = other;
                 tally.loads += 1;
@@ -156,7 +230,8 @@ where
                 }
             }
             93..=94 => {
-                game.new_game(Seed(rng.next_u64()));
+                let seed = Seed(rng.next_u64());
+                tally.frame("a new game", || (dealing.fresh)(&mut game, seed));
                 tally.games += 1;
             }
             95..=97 => {
@@ -167,9 +242,10 @@ where
                     i if i < spec.choices.len() => spec.choices[i].value,
                     _ => "no-such-choice",
                 };
-                let _ = game.set_option(spec.key, value);
+                let _ = tally.frame("a setting", || game.set_option(spec.key, value));
                 if spec.restarts && rng.below(2) == 0 {
-                    game.new_game(Seed(rng.next_u64()));
+                    let seed = Seed(rng.next_u64());
+                    tally.frame("a new game", || (dealing.fresh)(&mut game, seed));
                     tally.games += 1;
                 }
             }
@@ -177,7 +253,7 @@ where
                 // Take everything back: the game is at its start.
                 let mut guard = 0;
                 while game.can_undo() && guard < 10_000 {
-                    game.undo();
+                    tally.frame("an undo", || game.undo());
                     guard += 1;
                 }
                 let fresh = Shell::<D>::from_start(
@@ -245,12 +321,20 @@ fn report(name: &str, t: &Tally, start: Instant) {
     );
 }
 
+/// Prints how long a timed soak's actions took, by kind.
+fn report_frames(t: &Tally) {
+    for (what, count, worst, over) in &t.frames {
+        println!("  {what}: {count} timed, the longest {worst:.1} ms, {over} over 50 ms");
+    }
+}
+
 fn soak_klondike(actions: u64, stream: u64) {
     let start = Instant::now();
     let t = soak(
         Klondike::new(Seed(1 + stream)),
         11 + (stream << 32),
         actions,
+        &Dealing::plain(),
         klondike_check,
     );
     report("klondike", &t, start);
@@ -262,6 +346,7 @@ fn soak_dominoes(actions: u64, stream: u64) {
         Dominoes::new(Seed(2 + stream)),
         12 + (stream << 32),
         actions,
+        &Dealing::plain(),
         dominoes_check,
     );
     report("dominoes", &t, start);
@@ -273,9 +358,53 @@ fn soak_phutball(actions: u64, stream: u64) {
         Phutball::new(Seed(3 + stream)),
         13 + (stream << 32),
         actions,
+        &Dealing::plain(),
         phutball_check,
     );
     report("phutball", &t, start);
+}
+
+/// The computer's levels and sides a crowded soak's new games take in
+/// turn: every level, against a person on either side and against itself.
+const CROWDED_OPPONENTS: [(&str, &str); 6] = [
+    ("greedy", "eks"),
+    ("strong", "ohs"),
+    ("expert", "eks"),
+    ("random", "both"),
+    ("strong", "both"),
+    ("expert", "both"),
+];
+
+/// A new Phutball game on a board crowded with men, half of them with the
+/// opponent threatening a goal in one, with the next level and side of
+/// [`CROWDED_OPPONENTS`]: what a link to a crowded position opens.
+fn crowded_game(game: &mut Phutball, seed: Seed) {
+    static BOARDS: OnceLock<Vec<parlour::phutball::rules::Position>> = OnceLock::new();
+    let boards = BOARDS.get_or_init(|| {
+        let (mut threatened, quiet) = fixtures::crowded_boards(6);
+        threatened.extend(quiet);
+        threatened
+    });
+    let board = &boards[(seed.0 % boards.len() as u64) as usize];
+    let (level, side) = CROWDED_OPPONENTS[(seed.0 / 7 % CROWDED_OPPONENTS.len() as u64) as usize];
+    let mut fresh = Phutball::from_start(seed, *game.settings(), Some(Setup::of(board)))
+        .expect("a crowded board sets up");
+    fresh.set_option("opponent", level).expect("a level");
+    fresh.set_option("computer", side).expect("a side");
+    *game = fresh;
+}
+
+fn soak_crowded_phutball(actions: u64, stream: u64) {
+    let start = Instant::now();
+    let mut game = Phutball::new(Seed(5 + stream));
+    crowded_game(&mut game, Seed(5 + stream));
+    let dealing = Dealing {
+        fresh: crowded_game,
+        clock: Some(real_clock),
+    };
+    let t = soak(game, 15 + (stream << 32), actions, &dealing, phutball_check);
+    report("phutball on crowded boards", &t, start);
+    report_frames(&t);
 }
 
 #[test]
@@ -314,6 +443,11 @@ fn long() -> u64 {
 }
 
 #[test]
+fn a_short_soak_of_phutball_on_crowded_boards() {
+    soak_crowded_phutball(300, 0);
+}
+
+#[test]
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_klondike() {
     soak_klondike(long(), stream());
@@ -329,4 +463,13 @@ fn a_million_actions_of_the_dominoes() {
 #[ignore = "the long soak: run on demand in release"]
 fn a_million_actions_of_phutball() {
     soak_phutball(long(), stream());
+}
+
+/// The crowded soak's actions are dearer (the computer thinks for real
+/// time on every board), so its long run is 20,000 actions, or
+/// `SOAK_ACTIONS`.
+#[test]
+#[ignore = "the long soak: run on demand in release"]
+fn a_long_soak_of_phutball_on_crowded_boards() {
+    soak_crowded_phutball(env_number("SOAK_ACTIONS", 20_000), stream());
 }

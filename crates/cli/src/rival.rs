@@ -241,13 +241,7 @@ enum Outcome {
 
 /// Parlour's first move: a seeded placement within two points of the ball.
 fn opening(p: &Position, rng: &mut Rng) -> Option<Move> {
-    let near: Vec<Pt> = p
-        .empty_points()
-        .filter(|pt| {
-            (i16::from(pt.col) - i16::from(p.ball.col)).abs() <= 2
-                && (i16::from(pt.row) - i16::from(p.ball.row)).abs() <= 2
-        })
-        .collect();
+    let near: Vec<Pt> = p.empty_near(p.ball, 2).collect();
     let n = u64::try_from(near.len()).ok().filter(|&n| n > 0)?;
     let i = usize::try_from(rng.below(n)).ok()?;
     near.get(i).map(|&pt| Move::Place(pt))
@@ -280,6 +274,13 @@ fn game(
                     record.join(" "),
                     rows.join("\n"),
                     rival_board(&p).join("\n")
+                ))
+            }
+            Said::Won(left) => {
+                return Err(format!(
+                    "the rules differ: the rival says {} won after {}, Parlour saw no goal",
+                    if left { "Left" } else { "Right" },
+                    record.join(" ")
                 ))
             }
             _ => return Err("the rival did not show the board".into()),

@@ -394,6 +394,13 @@ impl Position {
             .filter(move |&pt| self.can_place(pt).is_ok())
     }
 
+    /// The empty playing points within `reach` rows and columns of `at`, `at`
+    /// itself too if it is empty, row by row.
+    pub fn empty_near(&self, at: Pt, reach: u8) -> impl Iterator<Item = Pt> + '_ {
+        self.empty_points()
+            .filter(move |q| q.col.abs_diff(at.col) <= reach && q.row.abs_diff(at.row) <= reach)
+    }
+
     /// Whether `p` is empty and on a playing row.
     pub fn can_place(&self, p: Pt) -> Result<(), MoveError> {
         if !self.options.dims.is_playing(p) {

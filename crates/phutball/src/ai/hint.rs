@@ -7,9 +7,10 @@
 
 use super::eval::{self, Weights};
 use super::search::{apply, MAX_JUMPS};
-use crate::finder::{find_wins, Wins, HINT_STATES};
+use crate::finder::{find_wins, Finder, Wins, HINT_STATES};
 use crate::rules::{Chain, Move, Position, Side};
 use crate::Pt;
+use parlour_kit::sort::sort_by_key;
 
 /// The states each candidate's check for an opponent's goal in one may
 /// search: small, as a hint weighs a few dozen candidates at once.
@@ -40,8 +41,8 @@ pub enum Hint {
 }
 
 /// Whether the opponent, after `next`, surely has no goal in one.
-fn safe(next: &Position) -> bool {
-    matches!(find_wins(next, CHECK_STATES).wins, Wins::None)
+fn safe(finder: &mut Finder, next: &Position) -> bool {
+    matches!(finder.first_win(next, CHECK_STATES).wins, Wins::None)
 }
 
 /// The hint for the side to move in `p`.
@@ -60,7 +61,7 @@ pub fn hint(p: &Position) -> Hint {
                 .unwrap_or_default();
             let mut around: Vec<Pt> = Vec::new();
             for at in std::iter::once(p.ball).chain(path) {
-                for q in near(p, at, 1) {
+                for q in p.empty_near(at, 1) {
                     if !around.contains(&q) {
                         around.push(q);
                     }
@@ -72,41 +73,38 @@ pub fn hint(p: &Position) -> Hint {
             }
         }
         Wins::Unknown(_) => Hint::Tangled,
-        Wins::None => Hint::Build(best(p, near(p, p.ball, NEAR).collect())),
+        Wins::None => Hint::Build(best(p, p.empty_near(p.ball, NEAR).collect())),
     }
-}
-
-/// The empty points within `reach` rows and columns of `at`, `at` too
-/// (a jump's landing point is where a man stops it).
-fn near(p: &Position, at: Pt, reach: u8) -> impl Iterator<Item = Pt> + '_ {
-    p.empty_points()
-        .filter(move |q| q.col.abs_diff(at.col) <= reach && q.row.abs_diff(at.row) <= reach)
 }
 
 /// Of the jumps and the placements on `points` (each once), the move that scores, or
 /// else the best-looking one that surely leaves the opponent no goal in one.
+///
+/// Every candidate is weighed first, and only then checked for what it
+/// leaves the opponent, best first, until one is safe: the same move as
+/// checking them all, for a check or two in place of dozens.
 fn best(p: &Position, points: Vec<Pt>) -> Option<Move> {
     let me: Side = p.to_move;
     let candidates = p
         .jump_moves(MAX_JUMPS)
         .chain(points.into_iter().map(Move::Place));
-    let mut best: Option<(i32, Move)> = None;
+    let mut weighed: Vec<(i32, Move, Position)> = Vec::new();
     for mv in candidates {
-        let Some((next, scored)) = apply(p, mv) else {
-            continue;
-        };
-        if scored == Some(me) {
-            return Some(mv);
-        }
-        if scored.is_some() || !safe(&next) {
-            continue;
-        }
-        let score = -eval::evaluate(&next, &Weights::CLASSIC);
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, mv));
+        match apply(p, mv) {
+            Some((_, Some(side))) if side == me => return Some(mv),
+            Some((next, None)) => {
+                weighed.push((eval::evaluate(&next, &Weights::CLASSIC), mv, next));
+            }
+            _ => {}
         }
     }
-    best.map(|(_, mv)| mv)
+    // Best for the side to move first: least for the opponent to move.
+    sort_by_key(&mut weighed, |&(theirs, ..)| theirs);
+    let mut finder = Finder::default();
+    weighed
+        .into_iter()
+        .find(|(_, _, next)| safe(&mut finder, next))
+        .map(|(_, mv, _)| mv)
 }
 
 #[cfg(test)]
@@ -131,7 +129,10 @@ mod tests {
         let answer = answer.unwrap_or_else(|| panic!("a block: {:?}", hint(&p)));
         let (next, scored) = apply(&p, answer).expect("legal");
         assert_eq!(scored, None);
-        assert!(safe(&next), "{answer:?} leaves no goal in one");
+        assert!(
+            safe(&mut Finder::default(), &next),
+            "{answer:?} leaves no goal in one"
+        );
     }
 
     #[test]
@@ -141,5 +142,37 @@ mod tests {
             panic!("a placement: {:?}", hint(&p));
         };
         assert!(at.col.abs_diff(p.ball.col) <= NEAR && at.row.abs_diff(p.ball.row) <= NEAR);
+    }
+
+    #[test]
+    fn the_best_move_is_the_best_weighed_of_every_safe_one() {
+        // Checking every candidate, as the hint once did, on crowded boards
+        // and their turned twins: the same move.
+        let (mut boards, quiet) = crate::fixtures::crowded_boards(8);
+        boards.extend(quiet);
+        for p in boards.iter().flat_map(|p| [*p, p.turned()]) {
+            let points: Vec<Pt> = p.empty_near(p.ball, NEAR).collect();
+            let mut expected: Option<(i32, Move)> = None;
+            for mv in p
+                .jump_moves(MAX_JUMPS)
+                .chain(points.iter().map(|&q| Move::Place(q)))
+            {
+                let Some((next, scored)) = apply(&p, mv) else {
+                    continue;
+                };
+                if scored == Some(p.to_move) {
+                    expected = Some((i32::MAX, mv));
+                    break;
+                }
+                if scored.is_some() || !matches!(find_wins(&next, CHECK_STATES).wins, Wins::None) {
+                    continue;
+                }
+                let score = -eval::evaluate(&next, &Weights::CLASSIC);
+                if expected.is_none_or(|(b, _)| score > b) {
+                    expected = Some((score, mv));
+                }
+            }
+            assert_eq!(best(&p, points), expected.map(|(_, mv)| mv), "{p:?}");
+        }
     }
 }
