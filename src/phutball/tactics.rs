@@ -14,7 +14,7 @@
 //! ```
 //!
 //! `kind` and `answers` (moves in notation) are the tactic; the rest is the
-//! position in [`position_format`](super::position_format)'s keys, one a
+//! position in [`position_format`]'s keys, one a
 //! field instead of one a line.
 
 use super::finder::{may_stop, Finder, Wins};
