@@ -47,9 +47,19 @@ struct Tally {
     computer_moves: u64,
     games: u64,
     loads: u64,
-    /// Each kind of action timed: how many, the longest in ms, and how
-    /// many took over 50 ms.
-    frames: Vec<(&'static str, u64, f64, u64)>,
+    /// Each kind of action timed, in the order first seen.
+    frames: Vec<Frames>,
+}
+
+/// How long the actions of one kind took.
+#[derive(Debug)]
+struct Frames {
+    what: &'static str,
+    count: u64,
+    /// The longest, in ms.
+    longest: f64,
+    /// How many took over 50 ms.
+    over_50: u64,
 }
 
 impl Tally {
@@ -58,17 +68,22 @@ impl Tally {
         let start = Instant::now();
         let r = f();
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let i = match self.frames.iter().position(|f| f.0 == what) {
+        let i = match self.frames.iter().position(|f| f.what == what) {
             Some(i) => i,
             None => {
-                self.frames.push((what, 0, 0.0, 0));
+                self.frames.push(Frames {
+                    what,
+                    count: 0,
+                    longest: 0.0,
+                    over_50: 0,
+                });
                 self.frames.len() - 1
             }
         };
         let f = &mut self.frames[i];
-        f.1 += 1;
-        f.2 = f.2.max(ms);
-        f.3 += u64::from(ms > 50.0);
+        f.count += 1;
+        f.longest = f.longest.max(ms);
+        f.over_50 += u64::from(ms > 50.0);
         r
     }
 }
@@ -323,8 +338,11 @@ fn report(name: &str, t: &Tally, start: Instant) {
 
 /// Prints how long a timed soak's actions took, by kind.
 fn report_frames(t: &Tally) {
-    for (what, count, worst, over) in &t.frames {
-        println!("  {what}: {count} timed, the longest {worst:.1} ms, {over} over 50 ms");
+    for f in &t.frames {
+        println!(
+            "  {}: {} timed, the longest {:.1} ms, {} over 50 ms",
+            f.what, f.count, f.longest, f.over_50
+        );
     }
 }
 
