@@ -144,7 +144,7 @@ fn report(platform: &str, level: Level, f: &Figures) -> String {
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn phutball_speed_native() {
-    let f = workload(Level::Strong, native_now);
+    let f = workload(Level::Strong, parlour::shell::think::native_clock);
     println!("{}", report("native", Level::Strong, &f));
 }
 
@@ -162,19 +162,9 @@ fn crowded(platform: &str, now: fn() -> f64) -> Vec<String> {
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn phutball_crowded_native() {
-    for line in crowded("native crowded", native_now) {
+    for line in crowded("native crowded", parlour::shell::think::native_clock) {
         println!("{line}");
     }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn native_now() -> f64 {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START
-        .get_or_init(std::time::Instant::now)
-        .elapsed()
-        .as_secs_f64()
-        * 1000.0
 }
 
 #[cfg(target_arch = "wasm32")]

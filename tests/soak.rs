@@ -32,7 +32,7 @@ use parlour::shell::def::GameDef;
 use parlour::shell::driver::Shell;
 use parlour::shell::geom::{Point, Size};
 use parlour::shell::input::{Gesture, Key};
-use parlour::shell::think::{WorkClock, MAX_TICKS};
+use parlour::shell::think::{native_clock, WorkClock, MAX_TICKS};
 use parlour::shell::Game;
 use parlour::util::rng::Rng;
 use parlour::Seed;
@@ -86,12 +86,6 @@ impl Tally {
         f.over_50 += u64::from(ms > 50.0);
         r
     }
-}
-
-/// Milliseconds since the first call: the page's `performance.now`.
-fn real_clock() -> f64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
 /// How a soak deals its new games, and whether its computer's slices are
@@ -418,7 +412,7 @@ fn soak_crowded_phutball(actions: u64, stream: u64) {
     crowded_game(&mut game, Seed(5 + stream));
     let dealing = Dealing {
         fresh: crowded_game,
-        clock: Some(real_clock),
+        clock: Some(native_clock),
     };
     let t = soak(game, 15 + (stream << 32), actions, &dealing, phutball_check);
     report("phutball on crowded boards", &t, start);

@@ -94,6 +94,19 @@ pub const SLICE_CAP_MS: f64 = 30.0;
 /// `performance.now`).
 pub type WorkClock = fn() -> f64;
 
+/// A [`WorkClock`] off the web: milliseconds since its first reading, by
+/// the system's monotonic clock (what `performance.now` is to the page).
+/// Not on wasm32, where the page passes its own.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn native_clock() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+        * 1000.0
+}
+
 /// The time one slice of work has, by the work clock.
 #[derive(Clone, Copy, Debug)]
 pub struct Slice {
