@@ -390,6 +390,15 @@ impl Piles {
         }
     }
 
+    /// Whether `c` is in view in the tableau: placed, or a pile's surface.
+    fn shows(&self, s: &Summary, c: u8) -> bool {
+        s.placed >> c & 1 == 1
+            || self
+                .home
+                .get(usize::from(c))
+                .is_some_and(|&p| p != u8::MAX && self.surface(s, usize::from(p)) == Some(c))
+    }
+
     fn sight(&self, s: &Summary) -> Sight {
         let mut visible = s.placed;
         let mut piles_used = 0;
@@ -547,9 +556,7 @@ impl Piles {
     /// Otherwise the move can wait: the card stays at reach, and nothing
     /// else depends on its foundation.
     fn talon_up_enables(&self, s: &Summary, sight: &Sight, c: u8) -> bool {
-        let stock = s.talon.cards[..usize::from(s.talon.len)]
-            .iter()
-            .fold(0u64, |set, &x| set | 1 << x);
+        let stock = s.talon.held;
         let mut next = c;
         while rank(next) < 13 {
             next += 1;
@@ -638,14 +645,18 @@ impl Piles {
 
     /// The safe card that goes up next unasked, if any.
     fn forced(&self, s: &Summary) -> Option<Step> {
-        let sight = self.sight(s);
+        // The sight is worked out only for a card in view that is safe.
+        let mut sight = None;
         for f in 0..4 {
             let r = s.found[f];
             if r == 13 {
                 continue;
             }
             let c = f as u8 * 13 + r;
-            if sight.visible >> c & 1 == 1 && sight.free >> kind(c) & 1 == 1 && self.safe(s, c) {
+            if self.shows(s, c)
+                && self.safe(s, c)
+                && sight.get_or_insert_with(|| self.sight(s)).free >> kind(c) & 1 == 1
+            {
                 return Some(Step::Up(c));
             }
         }
@@ -685,15 +696,30 @@ impl Piles {
             });
         }
         if self.deal.free() {
-            // Taking a card out never hides another then.
-            let (target, recycles) = t
-                .targets(self.deal)
-                .iter()
-                .copied()
-                .find(|&(target, _)| up(target).is_some())?;
+            // Taking a card out never hides another then. Of the cards that
+            // may go up, the first dealing reaches (as [`Talon::targets`]
+            // lists them: from the waste's top on, then round from the
+            // start), found without listing every card.
+            let next = (0..4)
+                .filter(|&f| s.found[f] < 13)
+                .fold(0u64, |set, f| set | 1 << (f as u8 * 13 + s.found[f]));
+            if t.held & next == 0 {
+                return None;
+            }
+            let first = t.cursor.max(1);
+            let reach = |target: u8| {
+                if target >= first {
+                    target - first
+                } else {
+                    target + t.len
+                }
+            };
+            let target = (1..=t.len)
+                .filter(|&target| up(target).is_some())
+                .min_by_key(|&target| reach(target))?;
             return Some(Step::Talon {
                 target,
-                recycles,
+                recycles: u8::from(target < first),
                 up: true,
             });
         }

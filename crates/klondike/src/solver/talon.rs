@@ -14,6 +14,8 @@ pub(super) struct Talon {
     pub(super) cursor: u8,
     /// Times the waste was turned back into the stock.
     pub(super) recycles: u8,
+    /// The cards of `cards[..len]`, as bits.
+    pub(super) held: u64,
     /// The hash of `cards[..len]`, kept up to date by [`Talon::take`].
     hash: u64,
 }
@@ -71,6 +73,7 @@ impl Talon {
             len: cards.len() as u8,
             cursor,
             recycles,
+            held: cards.iter().fold(0, |set, &c| set | 1 << c),
             hash: 0,
         };
         t.rehash();
@@ -105,7 +108,7 @@ impl Talon {
             if cur < len {
                 cur = (cur + deal.draw).min(len);
             } else {
-                if cur == 0 || deal.passes_left(self.recycles + rec) == Some(0) || rec == 2 {
+                if cur == 0 || deal.passes_left(self.recycles + rec) == Some(0) || rec == 1 {
                     break;
                 }
                 rec += 1;
@@ -134,6 +137,7 @@ impl Talon {
         let len = usize::from(self.len);
         self.cards.copy_within(at + 1..len, at);
         self.len -= 1;
+        self.held &= !(1 << c);
         self.cursor = target - 1;
         self.recycles = self.recycles.saturating_add(recycles);
         self.rehash();
@@ -176,5 +180,63 @@ impl Talon {
     #[cfg(feature = "summary-solver")]
     pub(super) fn any_cursor_key(&self) -> u64 {
         self.hash ^ 0xFF
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cursor position dealing reaches within `passes` passes, each
+    /// at its first arrival, by dealing and turning over card by card.
+    fn walked(t: &Talon, deal: DealRule, passes: u8) -> Vec<(u8, u8)> {
+        let mut out = Vec::new();
+        let (mut cur, mut rec) = (t.cursor, 0);
+        if cur > 0 {
+            out.push((cur, 0));
+        }
+        while rec < passes {
+            if cur < t.len {
+                cur = (cur + deal.draw).min(t.len);
+                if !out.iter().any(|&(c, _)| c == cur) {
+                    out.push((cur, rec));
+                }
+            } else {
+                rec += 1;
+                cur = 0;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_targets_are_every_place_dealing_reaches_in_the_order_it_reaches_them() {
+        let cards: Vec<u8> = (0..24).collect();
+        for draw in [1, 3] {
+            let deal = DealRule {
+                draw,
+                passes: Passes::Unlimited,
+            };
+            for cursor in 0..=24 {
+                let t = Talon::new(&cards, cursor, 0);
+                // Three passes and more reach nothing two do not.
+                assert_eq!(&*t.targets(deal), walked(&t, deal, 5).as_slice());
+            }
+        }
+    }
+
+    #[test]
+    fn dealing_singly_the_targets_run_from_the_waste_top_round_to_the_start() {
+        let cards: Vec<u8> = (0..10).collect();
+        let deal = DealRule {
+            draw: 1,
+            passes: Passes::Unlimited,
+        };
+        let t = Talon::new(&cards, 4, 0);
+        let want: Vec<(u8, u8)> = (4..=10)
+            .map(|c| (c, 0))
+            .chain((1..4).map(|c| (c, 1)))
+            .collect();
+        assert_eq!(&*t.targets(deal), want.as_slice());
     }
 }
