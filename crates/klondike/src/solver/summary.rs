@@ -142,6 +142,17 @@ pub(super) const fn twin(c: u8) -> u8 {
     (3 - suit(c) as u8) * 13 + rank(c) - 1
 }
 
+/// The cards of a set, lowest first.
+fn bits(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
 /// Bit `i` of a thirteen-bit mask to bit `2i`: ranks to kinds of one colour.
 const fn spread(x: u32) -> u32 {
     let x = (x | x << 8) & 0x00FF_00FF;
@@ -438,6 +449,13 @@ impl Piles {
         }
     }
 
+    /// The cards that fit their foundations, as bits.
+    fn next_up(s: &Summary) -> u64 {
+        (0..4)
+            .filter(|&f| s.found[f] < 13)
+            .fold(0, |set, f| set | 1 << (f as u8 * 13 + s.found[f]))
+    }
+
     fn fits(s: &Summary, c: u8) -> bool {
         s.found[suit(c)] + 1 == rank(c)
     }
@@ -468,16 +486,14 @@ impl Piles {
     /// foundation's top) or its twin could go up (what covers the twin
     /// moving onto it). Otherwise the move can wait until just before that
     /// use: the card stays at reach, and nothing goes up onto it meanwhile.
-    fn place_enables(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+    fn place_enables(&self, s: &Summary, sight: &Sight, reach: u64, c: u8) -> bool {
         if sight.free >> kind(c) & 1 == 1 {
             return false;
         }
         let children = KIND.children[kind(c)];
         let t = twin(c);
         (0..self.piles).any(|p| self.surface(s, p).is_some_and(|x| children >> x & 1 == 1))
-            || targets
-                .iter()
-                .any(|&(t, _)| children >> s.talon.at(t) & 1 == 1)
+            || children & reach != 0
             || (self.from_foundation
                 && (0..4).any(|f| {
                     let r = s.found[f];
@@ -489,11 +505,11 @@ impl Piles {
     /// Whether no pile is empty and a King could move into one if it were:
     /// a surface with locked cards under it, a stock card at reach, or a
     /// foundation's top.
-    fn king_waits(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)]) -> bool {
+    fn king_waits(&self, s: &Summary, sight: &Sight, reach: u64) -> bool {
         let king = |c: u8| rank(c) == 13;
         sight.spaces == 0
             && ((0..self.piles).any(|p| s.height[p] > 1 && self.surface(s, p).is_some_and(king))
-                || targets.iter().any(|&(t, _)| king(s.talon.at(t)))
+                || reach & KINGS != 0
                 || (self.from_foundation && s.found.contains(&13)))
     }
 
@@ -507,15 +523,14 @@ impl Piles {
     /// the others (neither lets a card be played alone), and a cut that
     /// waited for a bare next card lost such wins (the soundness test found
     /// one: J♦ and J♠ both placed, J♠ on Q♦, each waiting for the other).
-    fn up_enables(&self, s: &Summary, sight: &Sight, targets: &[(u8, u8)], c: u8) -> bool {
+    fn up_enables(&self, s: &Summary, sight: &Sight, reach: u64, c: u8) -> bool {
         let mut after = *s;
         after.found[suit(c)] += 1;
         after.placed &= !(1 << c);
         let then = self.sight(&after);
         if rank(c) < 13 {
             let next = c + 1;
-            let next_up = then.visible >> next & 1 == 1
-                || targets.iter().any(|&(t, _)| s.talon.at(t) == next);
+            let next_up = then.visible >> next & 1 == 1 || reach >> next & 1 == 1;
             if next_up {
                 return true;
             }
@@ -529,7 +544,7 @@ impl Piles {
         let lands = (0..self.piles).any(|p| {
             self.surface(&after, p)
                 .is_some_and(|x| opened(x) && !(parent_kind(x).is_none() && after.height[p] == 1))
-        }) || targets.iter().any(|&(t, _)| opened(s.talon.at(t)))
+        }) || bits(reach).any(opened)
             || (self.from_foundation
                 && (0..4).any(|f| {
                     let r = after.found[f];
@@ -700,10 +715,7 @@ impl Piles {
             // may go up, the first dealing reaches (as [`Talon::targets`]
             // lists them: from the waste's top on, then round from the
             // start), found without listing every card.
-            let next = (0..4)
-                .filter(|&f| s.found[f] < 13)
-                .fold(0u64, |set, f| set | 1 << (f as u8 * 13 + s.found[f]));
-            if t.held & next == 0 {
+            if t.held & Self::next_up(s) == 0 {
                 return None;
             }
             let first = t.cursor.max(1);
@@ -738,6 +750,15 @@ impl Space for Piles {
         }
         let sight = self.sight(s);
         let targets = s.talon.targets(self.deal);
+        // The cards dealing can bring to the top, as bits: dealing singly
+        // without a pass limit, all of them.
+        let reach = if self.deal.free() {
+            s.talon.held
+        } else {
+            targets
+                .iter()
+                .fold(0u64, |set, &(t, _)| set | 1 << s.talon.at(t))
+        };
         for f in 0..4 {
             let r = s.found[f];
             if r == 13 {
@@ -746,7 +767,7 @@ impl Space for Piles {
             let c = f as u8 * 13 + r;
             if sight.visible >> c & 1 == 1
                 && sight.free >> kind(c) & 1 == 1
-                && (s.placed >> c & 1 == 0 || self.up_enables(s, &sight, &targets, c))
+                && (s.placed >> c & 1 == 0 || self.up_enables(s, &sight, reach, c))
             {
                 out.push(Step::Up(c));
             }
@@ -760,8 +781,7 @@ impl Space for Piles {
             // other card there only makes a space, wanted only when there is
             // none and a King is waiting for one.
             let last = s.height[p] == 1;
-            let useful =
-                !last || (parent_kind(c).is_some() && self.king_waits(s, &sight, &targets));
+            let useful = !last || (parent_kind(c).is_some() && self.king_waits(s, &sight, reach));
             if useful && Self::lands(&sight, c) {
                 out.push(Step::Reveal(p as u8));
             }
@@ -784,7 +804,7 @@ impl Space for Piles {
             // A safe card is never wanted in the tableau.
             if Self::lands(&sight, c)
                 && !(Self::fits(s, c) && self.safe(s, c))
-                && (!self.deal.free() || self.place_enables(s, &sight, &targets, c))
+                && (!self.deal.free() || self.place_enables(s, &sight, reach, c))
             {
                 out.push(Step::Talon {
                     target,
@@ -808,7 +828,7 @@ impl Space for Piles {
                 down.found[f] -= 1;
                 if !self.safe(&down, c)
                     && Self::lands(&sight, c)
-                    && self.place_enables(s, &sight, &targets, c)
+                    && self.place_enables(s, &sight, reach, c)
                 {
                     out.push(Step::Down(f as u8));
                 }
