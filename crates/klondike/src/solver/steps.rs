@@ -94,7 +94,7 @@ impl Explicit {
     /// Whether the rest plays itself: no stock, and every pile one run with
     /// nothing face down. Then the lowest card each suit needs next is always
     /// on top of its pile (the cards above it would be lower still), so
-    /// [`Explicit::finish_win`] wins.
+    /// [`Explicit::line`] plays the rest out.
     pub(super) fn won(&self, node: &Node) -> bool {
         node.talon.len == 0
             && node
