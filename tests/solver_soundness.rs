@@ -317,3 +317,120 @@ fn the_general_search_with_the_stock_dealt_onto_the_piles_or_the_waste() {
         );
     }
 }
+
+/// A small position of a game whose foundations start from `rules.base`:
+/// one suit has every card in play (its Ace, the base, among them, so that
+/// where ranks wrap a King of the other colour may sit on it), each suit of
+/// the other colour its top few (counted from the base) or none, the rest
+/// of each suit on its foundation. The whole suit's middle cards are mostly
+/// in the stock, and its Ace and top three in the tableau with the other
+/// colour's cards, dealt at random onto short piles, none empty: there a
+/// King must make its own room, and an Ace may be the only place for it.
+fn from_a_base(rng: &mut Rng, rules: Rules) -> State {
+    let base = rules.base.value();
+    let card = |suit: Suit, height: u8| {
+        Rank::new((base - 1 + height) % 13 + 1).map(|r| Card::new(r, suit))
+    };
+    let whole = rng.below(4) as usize;
+    let twin = 3 - whole;
+    let mut up = [13u8; 4];
+    let (mut table, mut stock) = (Vec::new(), Vec::new());
+    for (i, suit) in Suit::ALL.into_iter().enumerate() {
+        if i == whole {
+            up[i] = 0;
+            for height in 0..13 {
+                let c = card(suit, height);
+                if height == 0 || height >= 10 || rng.below(5) == 0 {
+                    table.extend(c);
+                } else {
+                    stock.extend(c);
+                }
+            }
+        } else if i != twin {
+            up[i] = 13 - rng.below(4) as u8;
+            table.extend((up[i]..13).filter_map(|h| card(suit, h)));
+        }
+    }
+    rng.shuffle(&mut table);
+    rng.shuffle(&mut stock);
+    let mut rest = table.into_iter();
+    let tableau: Vec<Column> = (0..rules.tableau)
+        .map(|_| {
+            let pile: Vec<Card> = rest.by_ref().take(1 + rng.below(4) as usize).collect();
+            let down = pile.len().saturating_sub(1) as u8;
+            Column { cards: pile, down }
+        })
+        .collect();
+    stock.extend(rest);
+    let mut s = State::new(rules, tableau, stock);
+    s.foundations = up.to_vec();
+    s.check_cards().expect("every card once");
+    s
+}
+
+/// [`check_with`] on positions from [`from_a_base`], for every search that
+/// takes the rules.
+fn check_from_a_base(name: &str, rules: Rules, positions: u64) {
+    let budget = setting("SOUND_BUDGET", 20_000) as usize;
+    let positions = positions * setting("SOUND_SCALE", 1);
+    let mut rng = Rng::new(Seed(0xba5e ^ u64::from(rules.base.value())));
+    let (mut won, mut lost) = (0, 0);
+    for i in 0..positions {
+        let s = from_a_base(&mut rng, rules);
+        let limits = Limits {
+            nodes: 200_000,
+            table_slots: 1 << 16,
+        };
+        let verdict = solve(&s, limits).expect("supported rules").verdict;
+        match &verdict {
+            Verdict::Winnable(line) => {
+                let mut replay = s.clone();
+                for &mv in line {
+                    replay.play(mv).expect("the winning line is legal");
+                }
+                assert!(replay.is_won(), "{name} #{i}: the line does not win");
+                won += 1;
+            }
+            Verdict::Unwinnable => match exhaustive(&s, budget) {
+                Truth::Lost => lost += 1,
+                Truth::Won => panic!("{name} #{i}: the solver says unwinnable, play wins\n{s:?}"),
+                Truth::TooBig => debug(name, i, &verdict),
+            },
+            Verdict::Unknown => panic!("{name} #{i}: unknown within 200,000 positions\n{s:?}"),
+        }
+    }
+    eprintln!("{name}: {won} won, {lost} losses confirmed, of {positions}");
+    assert!(won >= 5 && lost >= 3, "{name}: {won} won, {lost} lost");
+}
+
+#[test]
+fn ranks_that_wrap_from_another_base() {
+    use parlour::klondike::rules::{BaseRule, StockRule};
+    for (wrap, base, from_foundation) in [
+        (true, 5, false),
+        (true, 11, true),
+        (false, 9, false),
+        (true, 1, true),
+    ] {
+        let mut r = rules(
+            Build::AlternateColour,
+            Runs::Any,
+            Fill::King,
+            1,
+            Passes::Unlimited,
+        );
+        r.wrap = wrap;
+        r.base = Rank::new(base).expect("a rank");
+        r.base_rule = BaseRule::Fixed;
+        r.from_foundation = from_foundation;
+        let name = format!("base {base}, wrap {wrap}, worry {from_foundation}");
+        check_from_a_base(&name, r, 300);
+        // Agnes's stock: a card onto each reserve pile at a time.
+        let reserves = Rules {
+            stock: StockRule::OnReserves,
+            reserves: 3,
+            ..r
+        };
+        check_from_a_base(&format!("{name}, reserves"), reserves, 300);
+    }
+}

@@ -304,10 +304,12 @@ mod tests {
             },
         );
         assert_eq!(here.map(|r| r.verdict), Ok(solver::Verdict::Unknown));
-        // The members neither the summary nor the explicit search
-        // express, by the general search.
+        // Agnes (ranks that wrap, reserves) by the summary search, and the
+        // members neither it nor the explicit search express, by the
+        // general search.
         let quick = crate::klondike::fixtures::GENERAL_QUICK_WINS;
-        for (variant, seed) in [(Variant::Whitehead, 20)].into_iter().chain(quick) {
+        let others = [(Variant::Whitehead, 20), (Variant::Agnes, 4)];
+        for (variant, seed) in others.into_iter().chain(quick) {
             let state = State::deal(variant.rules(Rules::default()), Seed(seed));
             match read_answer(&answer(&question(&state), || 0.0)) {
                 Some(Answer::Solved(Judgement {

@@ -48,11 +48,10 @@ pub mod fixtures {
         s.parse().expect("a card in test notation")
     }
 
-    /// Deals of the members only the general search plays, each with a
-    /// seed it wins within a few hundred thousand positions (the default
-    /// rules otherwise).
-    pub const GENERAL_QUICK_WINS: [(super::variant::Variant, u64); 4] = [
-        (super::variant::Variant::Agnes, 4),
+    /// Deals of the members only the general search plays (Nine Across
+    /// before its base is chosen), each with a seed it wins within a few
+    /// hundred thousand positions (the default rules otherwise).
+    pub const GENERAL_QUICK_WINS: [(super::variant::Variant, u64); 3] = [
         (super::variant::Variant::Easthaven, 1),
         (super::variant::Variant::NineAcross, 9),
         (super::variant::Variant::Joker, 34),

@@ -150,17 +150,19 @@ impl Solver {
     }
 
     /// The summary search of `state`, if it covers the rules (Klondike's
-    /// own; none without the feature `summary-solver`).
+    /// own, from any base once it is known, with ranks that wrap or not and
+    /// a waste or reserves; none without the feature `summary-solver`).
     pub fn summary(state: &State, limits: Limits) -> Option<Solver> {
         #[cfg(feature = "summary-solver")]
-        if explicit_supports(state).is_ok() {
-            return Summarised::new(state, limits).map(|s| Solver {
-                engine: Engine::Summary(Box::new(s)),
-                done: None,
-            });
+        return Summarised::new(state, limits).map(|s| Solver {
+            engine: Engine::Summary(Box::new(s)),
+            done: None,
+        });
+        #[cfg(not(feature = "summary-solver"))]
+        {
+            let _ = (state, limits);
+            None
         }
-        let _ = (state, limits);
-        None
     }
 
     /// The explicit search alone, whatever the rules. The game uses it for
@@ -243,7 +245,7 @@ impl Summarised {
     /// The summary search of `state`, if its rules are Klondike's own.
     fn new(state: &State, limits: Limits) -> Option<Summarised> {
         let (piles, root) = Piles::new(state)?;
-        let relaxes = !piles.deal().free();
+        let relaxes = piles.relaxes();
         let slots = if relaxes {
             limits.table_slots / 2
         } else {

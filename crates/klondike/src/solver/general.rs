@@ -1,7 +1,7 @@
 //! The general search: the rules engine's own positions and moves, for the
 //! family members neither the summary nor the explicit search can express
-//! (a base rank other than the Ace, ranks that wrap, a stock dealt onto the
-//! piles or reserves, several decks, jokers).
+//! (a base the player is still to choose, a stock dealt onto the piles,
+//! several decks, jokers).
 //!
 //! It walks [`State`] itself, its moves from [`State::legal_moves`] and
 //! played by [`State::play`], so it plays by exactly the rules the page

@@ -8,7 +8,9 @@
 //!   `summary-solver`, on by default) for Klondike's own rules — building
 //!   down in alternate colours, any run moving, only Kings to spaces — with
 //!   any dealing, passes and piles (Klondike, Kuipers, Las Vegas,
-//!   Thoughtful). It searches positions with the arrangement of the face-up
+//!   Thoughtful), and with those rules counted from another base, ranks
+//!   that wrap and a stock dealt onto reserves (Agnes, and Nine Across once
+//!   its base is chosen). It searches positions with the arrangement of the face-up
 //!   cards forgotten, which makes the space it must cover to prove a deal
 //!   lost far smaller; its module documentation gives the moves, the cuts
 //!   and why each is sound, and `line.rs` turns its win back into real moves.
@@ -17,9 +19,9 @@
 //!   and wherever the summary search is left out (the web build, for now).
 //! - **The general search** (`general.rs`, with the feature
 //!   `general-search`, on by default) for every other one-player
-//!   member (a base rank other than the Ace, ranks that wrap, the stock
-//!   dealt onto the piles or reserves, several decks, jokers): the rules
-//!   engine's own positions and moves, cutting only positions seen before.
+//!   member (a base still to be chosen, the stock dealt onto the piles,
+//!   several decks, jokers): the rules engine's own positions and moves,
+//!   cutting only positions seen before.
 //!
 //! The explicit search is a depth-first search over a compact copy of the position:
 //!
@@ -69,7 +71,8 @@ mod grade;
 #[cfg(feature = "summary-solver")]
 mod line;
 mod node;
-
+#[cfg(feature = "summary-solver")]
+mod reserves;
 mod search;
 mod steps;
 #[cfg(feature = "summary-solver")]

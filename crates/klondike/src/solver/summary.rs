@@ -1,6 +1,8 @@
 //! The search over position summaries: Klondike's own rules (building down
 //! in alternate colours, any run moving, only Kings to spaces), with the
-//! arrangement of the face-up cards forgotten.
+//! arrangement of the face-up cards forgotten. It also plays the members
+//! that differ only where the ranks start, wrap, or where the stock goes
+//! (Agnes): see "Other bases, ranks that wrap, and reserves" below.
 //!
 //! # The summary
 //!
@@ -99,10 +101,48 @@
 //! look at the summary alone, never at the path to it, so they combine
 //! soundly with the table of searched summaries.
 //!
+//! # Other bases, ranks that wrap, and reserves
+//!
+//! - **A base other than the Ace.** The search counts every rank from the
+//!   foundations' base: the base is its Ace and the rank below the base its
+//!   King, which is also the rank a space takes. Building and the
+//!   foundations are then Klondike's, card for card; [`Piles::natural`]
+//!   names each card as the game does for the winning line.
+//! - **Ranks that wrap** (Agnes, Nine Across): a King may also sit on an
+//!   Ace of the other colour. A placed King then heads a pile *or* sits on
+//!   a visible Ace, as the arrangement has it, so which Aces are bare and
+//!   whether a space is free are no longer counts of one kind each: a King
+//!   left over by the Aces of its parent kind must head a pile. An Ace of
+//!   kind `a` can be made bare exactly when the Kings that must head piles
+//!   with one such Ace fewer fit in the piles without locked cards, and a
+//!   space exists exactly when they fit with one pile to spare
+//!   ([`Piles::sight`]). Moving a King's run between a bare Ace and a space
+//!   is a tableau move of every arrangement, and from any arrangement one
+//!   such move, or two (first a King of the other colour from a pile onto
+//!   a bare Ace, then this one into the pile it left), reaches one where
+//!   that Ace or space is bare; `line.rs` plays them. An Ace in a King's
+//!   own run cannot hold it, which the counts do not see: they may allow a
+//!   move no arrangement has, which adds moves and never cuts one, and a
+//!   win is checked by playing it. An Ace is never safe (it may be a King's
+//!   only room), nor is any card where cards may come back down (each may
+//!   come down in turn, down to an Ace that holds a King); with no cards
+//!   coming back, a card whose two holders are up is safe as before. A
+//!   summary with every card in a run is won only once the lowest card
+//!   left can always be made bare and sent up ([`Piles::finish`]).
+//! - **Reserves fed by the stock** (Agnes): each deal puts a card on every
+//!   reserve pile, only their tops play, and nothing is built on them
+//!   (`reserves.rs`). A deal covers every top, so a reserve card's move can
+//!   never wait and none is cut (but a safe card's to the tableau); the
+//!   cuts that ask what could be played at once count the reserves' tops as
+//!   the cards at reach. A safe top goes up unasked: taking it only shows
+//!   the card under it. A deal is a move of its own.
+//!
 //! `tests/solver_soundness.rs` checks every cut against exhaustive play over
-//! the rules engine.
+//! the rules engine, with each base, with ranks wrapping and not, and with
+//! reserves.
 
 use super::dfs::Space;
+use super::reserves::{Held, Reserves};
 use super::search::mix;
 use super::talon::{DealRule, Talon};
 use super::{rank, red, suit, MAX_PILES};
@@ -129,13 +169,9 @@ const fn parent_kind(c: u8) -> Option<usize> {
     }
 }
 
-/// Whether `c` may sit on `under` in the tableau: one rank lower, the other colour.
-const fn builds_on(c: u8, under: u8) -> bool {
-    match parent_kind(c) {
-        Some(k) => k == kind(under),
-        None => false,
-    }
-}
+/// The Kings' kinds whose cards sit on each Ace's kind where ranks wrap:
+/// the red Kings on the black Aces (kind 0), the black on the red (kind 1).
+const WRAPPED: [u64; 2] = [1 << 25 | 1 << 38, 1 << 12 | 1 << 51];
 
 /// The other card of `c`'s kind.
 pub(super) const fn twin(c: u8) -> u8 {
@@ -210,6 +246,10 @@ pub(super) enum Step {
     Talon { target: u8, recycles: u8, up: bool },
     /// A suit's foundation top back onto the tableau.
     Down(u8),
+    /// A card onto each reserve pile from the stock.
+    Deal,
+    /// A reserve pile's top card up (`up`) or onto the tableau.
+    Reserve { pile: u8, up: bool },
 }
 
 /// A position with the arrangement of its face-up cards forgotten.
@@ -221,6 +261,9 @@ pub(super) struct Summary {
     /// The placed cards, as bits.
     pub(super) placed: u64,
     pub(super) talon: Talon,
+    /// The cards in the reserves and the stock that feeds them, if the
+    /// game has reserves.
+    pub(super) held: Held,
 }
 
 /// What a summary shows at once, worked out for its moves.
@@ -250,6 +293,14 @@ pub(super) struct Piles {
     carried: u64,
     deal: DealRule,
     from_foundation: bool,
+    /// Ranks wrap: a King may sit on an Ace of the other colour.
+    wrap: bool,
+    /// The reserves the stock feeds (Agnes), in place of a waste.
+    reserves: Option<Reserves>,
+    /// Each card's index in the game, by its index here: the search
+    /// counts ranks from the foundations' base, so that the base is its
+    /// Ace and the rank below the base its King.
+    natural: [u8; CARDS],
     /// How [`Space::moves`] orders the moves.
     order: Order,
 }
@@ -284,20 +335,45 @@ enum Order {
 
 impl Piles {
     /// The summary search of `state`, or `None` if its rules are not
-    /// Klondike's own (then the explicit search plays them).
+    /// Klondike's own (then another search plays them): building down in
+    /// alternate colours, any run moving, only the rank below the base to
+    /// a space, one deck, a waste or reserves. The base may be any rank,
+    /// once known, and ranks may wrap (Agnes).
     pub(super) fn new(state: &State) -> Option<(Piles, Summary)> {
         let r = state.rules;
         let classic = r.build == Build::AlternateColour
             && r.runs == Runs::Any
             && r.fill == Fill::King
-            && r.stock == StockRule::Waste
+            && matches!(r.stock, StockRule::Waste | StockRule::OnReserves)
             && r.decks == 1
             && !r.jokers
-            && r.reserves == 0
+            && r.players == 1
             && state.tableau.len() <= MAX_PILES;
         if !classic {
             return None;
         }
+        // Ranks counted from the base: the base is the search's Ace.
+        let base = state.base?.value();
+        let rel = |c: &crate::cards::Card| {
+            let c = c.index() as u8;
+            (c / 13) * 13 + (rank(c) + 13 - base) % 13
+        };
+        let mut natural = [0; CARDS];
+        for c in 0..CARDS as u8 {
+            natural[usize::from((c / 13) * 13 + (rank(c) + 13 - base) % 13)] = c;
+        }
+        let reserves = match r.stock {
+            StockRule::OnReserves => {
+                let piles: Vec<Vec<u8>> = state
+                    .reserves
+                    .iter()
+                    .map(|p| p.iter().map(rel).collect())
+                    .collect();
+                let stock: Vec<u8> = state.stock.iter().map(rel).collect();
+                Some(Reserves::new(&piles, &stock)?)
+            }
+            _ => None,
+        };
         let mut piles = Piles {
             piles: state.tableau.len(),
             locked: [[0; CARDS]; MAX_PILES],
@@ -305,33 +381,58 @@ impl Piles {
             home: [u8::MAX; CARDS],
             beneath: [0; CARDS],
             carried: 0,
-            deal: DealRule {
-                draw: r.draw.max(1),
-                passes: r.passes_allowed(),
+            // Reserves are not a waste: no deal rule of the waste's applies.
+            deal: if reserves.is_some() {
+                DealRule {
+                    draw: 1,
+                    passes: Passes::Limited(1),
+                }
+            } else {
+                DealRule {
+                    draw: r.draw.max(1),
+                    passes: r.passes_allowed(),
+                }
             },
             from_foundation: r.from_foundation,
+            wrap: r.wrap,
+            reserves: None,
+            natural,
             order: Order::Plain,
         };
-        let talon: Vec<u8> = state
-            .waste
-            .iter()
-            .chain(state.stock.iter().rev())
-            .map(|c| c.index() as u8)
-            .collect();
+        let talon: Vec<u8> = match reserves {
+            Some(_) => Vec::new(),
+            None => state
+                .waste
+                .iter()
+                .chain(state.stock.iter().rev())
+                .map(rel)
+                .collect(),
+        };
+        let (reserves, held) = match reserves {
+            Some((r, h)) => (Some(r), h),
+            None => (None, Held { cards: 0, dealt: 0 }),
+        };
+        piles.reserves = reserves;
+        let cursor = if piles.reserves.is_some() {
+            0
+        } else {
+            state.waste.len() as u8
+        };
         let mut sum = Summary {
             found: std::array::from_fn(|i| state.foundations[i]),
             height: [0; MAX_PILES],
             placed: 0,
-            talon: Talon::new(&talon, state.waste.len() as u8, state.recycles),
+            talon: Talon::new(&talon, cursor, state.recycles),
+            held,
         };
         for (p, col) in state.tableau.iter().enumerate() {
             for (i, c) in col.cards.iter().enumerate() {
-                let c = c.index() as u8;
+                let c = rel(c);
                 piles.locked[p][i] = c;
                 piles.home[usize::from(c)] = p as u8;
                 piles.beneath[usize::from(c)] =
-                    col.cards[..i].iter().fold(0, |set, x| set | 1 << x.index());
-                if i > usize::from(col.down) && builds_on(c, col.cards[i - 1].index() as u8) {
+                    col.cards[..i].iter().fold(0, |set, x| set | 1 << rel(x));
+                if i > usize::from(col.down) && piles.builds_on(c, rel(&col.cards[i - 1])) {
                     piles.carried |= 1 << c;
                 }
             }
@@ -340,6 +441,40 @@ impl Piles {
             piles.settle(&mut sum, p);
         }
         Some((piles, sum))
+    }
+
+    /// Whether the deal has a relaxation ([`super::engine`]): dealt from a
+    /// waste by threes or with passes counted.
+    pub(super) fn relaxes(&self) -> bool {
+        self.reserves.is_none() && !self.deal.free()
+    }
+
+    /// The game's index of the card the search calls `c` (whose ranks count
+    /// from the base).
+    pub(super) fn natural(&self, c: u8) -> u8 {
+        self.natural[usize::from(c)]
+    }
+
+    /// The kind a card is built on: one rank higher, the other colour (an
+    /// Ace for a King where ranks wrap; none for a King otherwise).
+    fn parent_kind(&self, c: u8) -> Option<usize> {
+        match parent_kind(c) {
+            None if self.wrap => Some(usize::from(!red(c))),
+            k => k,
+        }
+    }
+
+    /// Whether `c` may sit on `under` in the tableau.
+    fn builds_on(&self, c: u8, under: u8) -> bool {
+        self.parent_kind(c) == Some(kind(under))
+    }
+
+    /// The cards that sit on kind `k`, as bits.
+    fn children(&self, k: usize) -> u64 {
+        match k {
+            0 | 1 if self.wrap => WRAPPED[k],
+            _ => KIND.children[k],
+        }
     }
 
     /// The same search in each move order it walks in ([`Order`]).
@@ -359,7 +494,15 @@ impl Piles {
             Step::Reveal(p) => (0, self.surface(s, usize::from(p)).map_or(0, rank)),
             Step::Up(c) => (1, rank(c)),
             Step::Talon { target, up, .. } => (2 + u8::from(up), rank(s.talon.at(target))),
+            Step::Reserve { pile, up } => (
+                2 + u8::from(up),
+                self.reserves
+                    .as_ref()
+                    .and_then(|r| r.top(s.held, usize::from(pile)))
+                    .map_or(0, rank),
+            ),
             Step::Down(f) => (4, s.found[usize::from(f)]),
+            Step::Deal => (5, 0),
         }
     }
 
@@ -380,7 +523,8 @@ impl Piles {
             .iter()
             .fold(0u64, |a, &h| a << 6 | u64::from(h));
         let found = u64::from(u32::from_le_bytes(s.found));
-        mix(mix(talon ^ found << 16) ^ heights) | 1
+        let held = self.reserves.as_ref().map_or(0, |r| r.key(s.held));
+        mix(mix(talon ^ held ^ found << 16) ^ heights) | 1
     }
 
     /// Places the pile's surface while it is face up on a face-up locked
@@ -393,7 +537,7 @@ impl Piles {
                 return;
             }
             let (top, under) = (self.locked[p][h - 1], self.locked[p][h - 2]);
-            if !builds_on(top, under) {
+            if !self.builds_on(top, under) {
                 return;
             }
             s.placed |= 1 << top;
@@ -432,21 +576,53 @@ impl Piles {
         let below = |(h, l): (u32, u32)| (h << 1, l << 1);
         let black = more(count(visible, 0, 3), below(count(s.placed, 1, 2)));
         let red = more(count(visible, 1, 2), below(count(s.placed, 0, 3)));
-        let free = spread(black) | spread(red) << 1;
+        let mut free = spread(black) | spread(red) << 1;
+        let empty = (self.piles as u32).saturating_sub(piles_used);
         let kings = (s.placed & KINGS).count_ones();
+        if !self.wrap {
+            return Sight {
+                visible,
+                free,
+                spaces: empty.saturating_sub(kings),
+            };
+        }
+        // Where ranks wrap, a placed King heads a pile or sits on a visible
+        // Ace of the other colour, as the arrangement has it: a space or
+        // an Ace can be made bare whenever the Kings that must then head
+        // piles (those the Aces of their parent kind left over cannot hold)
+        // fit in the piles that have no locked cards. Arrangement moves
+        // (a King's run from a pile to a bare Ace, or back) reach each such
+        // arrangement, in at most two moves. The Aces counted are those
+        // in view; one that lies in the King's own run cannot hold it, so
+        // the count may allow an arrangement no position has: that adds
+        // moves, never removes one, and a win is checked by playing it.
+        let aces = |kind: usize| (visible & WRAPPED[1 - kind] >> 12).count_ones();
+        let kings_on = |kind: usize| (s.placed & WRAPPED[kind]).count_ones();
+        // Kings red and black, and the Aces that hold them: black and red.
+        let (kr, kb) = (kings_on(0), kings_on(1));
+        let (ab, ar) = (aces(0), aces(1));
+        let heads = |ab: u32, ar: u32| kr.saturating_sub(ab) + kb.saturating_sub(ar);
+        free &= !3;
+        if ab > 0 && heads(ab - 1, ar) <= empty {
+            free |= 1;
+        }
+        if ar > 0 && heads(ab, ar - 1) <= empty {
+            free |= 2;
+        }
         Sight {
             visible,
             free,
-            spaces: (self.piles as u32).saturating_sub(piles_used + kings),
+            spaces: empty.saturating_sub(heads(ab, ar)),
         }
     }
 
     /// Whether `c` has somewhere to go in the tableau.
-    fn lands(sight: &Sight, c: u8) -> bool {
-        match parent_kind(c) {
-            None => sight.spaces > 0,
-            Some(k) => sight.free >> k & 1 == 1,
-        }
+    fn lands(&self, sight: &Sight, c: u8) -> bool {
+        let space = rank(c) == 13 && sight.spaces > 0;
+        space
+            || self
+                .parent_kind(c)
+                .is_some_and(|k| sight.free >> k & 1 == 1)
     }
 
     /// The cards that fit their foundations, as bits.
@@ -461,8 +637,17 @@ impl Piles {
     }
 
     /// Whether `c`, fitting its foundation, is never needed in the tableau again.
+    ///
+    /// Where ranks wrap, an Ace may hold a King, and every card below `c`
+    /// may come back down, the last of them an Ace to hold a King: then
+    /// only a card whose holders are up for good is safe (no card comes
+    /// back from the foundations, and `c` is at least a two).
     fn safe(&self, s: &Summary, c: u8) -> bool {
         let r = rank(c);
+        if self.wrap {
+            let other = if red(c) { [0, 3] } else { [1, 2] };
+            return !self.from_foundation && r >= 2 && other.iter().all(|&t| s.found[t] + 1 >= r);
+        }
         if r <= 2 {
             return true;
         }
@@ -490,7 +675,7 @@ impl Piles {
         if sight.free >> kind(c) & 1 == 1 {
             return false;
         }
-        let children = KIND.children[kind(c)];
+        let children = self.children(kind(c));
         let t = twin(c);
         (0..self.piles).any(|p| self.surface(s, p).is_some_and(|x| children >> x & 1 == 1))
             || children & reach != 0
@@ -504,13 +689,15 @@ impl Piles {
 
     /// Whether no pile is empty and a King could move into one if it were:
     /// a surface with locked cards under it, a stock card at reach, or a
-    /// foundation's top.
+    /// foundation's top; where ranks wrap, also a placed King, which may
+    /// sit on an Ace that is wanted bare.
     fn king_waits(&self, s: &Summary, sight: &Sight, reach: u64) -> bool {
         let king = |c: u8| rank(c) == 13;
         sight.spaces == 0
             && ((0..self.piles).any(|p| s.height[p] > 1 && self.surface(s, p).is_some_and(king))
                 || reach & KINGS != 0
-                || (self.from_foundation && s.found.contains(&13)))
+                || (self.from_foundation && s.found.contains(&13))
+                || (self.wrap && s.placed & KINGS != 0))
     }
 
     /// Whether sending the placed card `c` up lets a move be played that
@@ -535,32 +722,32 @@ impl Piles {
                 return true;
             }
         }
-        // The kinds (or spaces) that were covered and are bare now.
-        let opened = |x: u8| match parent_kind(x) {
-            None => sight.spaces == 0 && then.spaces > 0,
-            Some(k) => sight.free >> k & 1 == 0 && then.free >> k & 1 == 1,
-        };
-        let parent = parent_kind(c);
+        // The cards that had nowhere to go and have somewhere now: the kind
+        // `c` sat on is bare now, or a space (where ranks wrap, a bare Ace
+        // may also come of the space, its King moving there).
+        let opened = |x: u8| !self.lands(sight, x) && self.lands(&then, x);
+        // A King at the bottom of a pile gains nothing by a space; where
+        // ranks wrap it may go onto an Ace, which makes a space.
+        let pointless = |p: usize, x: u8| rank(x) == 13 && !self.wrap && after.height[p] == 1;
         let lands = (0..self.piles).any(|p| {
             self.surface(&after, p)
-                .is_some_and(|x| opened(x) && !(parent_kind(x).is_none() && after.height[p] == 1))
+                .is_some_and(|x| opened(x) && !pointless(p, x))
         }) || bits(reach).any(opened)
             || (self.from_foundation
                 && (0..4).any(|f| {
                     let r = after.found[f];
                     r > 0 && opened(f as u8 * 13 + r - 1)
                 }));
-        let parent_up = parent.is_some_and(|k| {
-            sight.free >> k & 1 == 0
-                && (0..4).any(|f| {
-                    let r = after.found[f];
-                    r < 13 && {
-                        let p = f as u8 * 13 + r;
-                        kind(p) == k && then.visible >> p & 1 == 1
-                    }
-                })
+        // A card of a kind bare now (the kind `c` sat on) going up.
+        let bared = !sight.free & then.free;
+        let bared_up = (0..4).any(|f| {
+            let r = after.found[f];
+            r < 13 && {
+                let p = f as u8 * 13 + r;
+                bared >> kind(p) & 1 == 1 && then.visible >> p & 1 == 1
+            }
         });
-        lands || parent_up
+        lands || bared_up
     }
 
     /// DealRule singly without a pass limit, whether sending the stock card
@@ -650,6 +837,9 @@ impl Piles {
                     recycles,
                     up: true,
                 },
+                // Where ranks wrap, the Ace may be under a King with
+                // nowhere to go: then this is no way to finish.
+                None if self.wrap && self.sight(&s).free >> kind(c) & 1 == 0 => return None,
                 None => Step::Up(c),
             };
             self.apply(&mut s, step);
@@ -674,6 +864,16 @@ impl Piles {
             {
                 return Some(Step::Up(c));
             }
+        }
+        if let Some(r) = &self.reserves {
+            // Taking a reserve's top only shows the card under it.
+            return (0..r.piles()).find_map(|pile| {
+                let c = r.top(s.held, pile)?;
+                (Self::fits(s, c) && self.safe(s, c)).then_some(Step::Reserve {
+                    pile: pile as u8,
+                    up: true,
+                })
+            });
         }
         let t = &s.talon;
         let up = |target: u8| {
@@ -758,7 +958,7 @@ impl Space for Piles {
             targets
                 .iter()
                 .fold(0u64, |set, &(t, _)| set | 1 << s.talon.at(t))
-        };
+        } | self.reserves.as_ref().map_or(0, |r| r.tops(s.held));
         for f in 0..4 {
             let r = s.found[f];
             if r == 13 {
@@ -781,8 +981,9 @@ impl Space for Piles {
             // other card there only makes a space, wanted only when there is
             // none and a King is waiting for one.
             let last = s.height[p] == 1;
-            let useful = !last || (parent_kind(c).is_some() && self.king_waits(s, &sight, reach));
-            if useful && Self::lands(&sight, c) {
+            let useful =
+                !last || (self.parent_kind(c).is_some() && self.king_waits(s, &sight, reach));
+            if useful && self.lands(&sight, c) {
                 out.push(Step::Reveal(p as u8));
             }
         }
@@ -802,7 +1003,7 @@ impl Space for Piles {
                 });
             }
             // A safe card is never wanted in the tableau.
-            if Self::lands(&sight, c)
+            if self.lands(&sight, c)
                 && !(Self::fits(s, c) && self.safe(s, c))
                 && (!self.deal.free() || self.place_enables(s, &sight, reach, c))
             {
@@ -813,9 +1014,30 @@ impl Space for Piles {
                 });
             }
         }
+        if let Some(r) = &self.reserves {
+            // A reserve's top may be covered by the next deal: no move of
+            // it can wait, so none is cut but a safe card's to the tableau.
+            for pile in 0..r.piles() {
+                let Some(c) = r.top(s.held, pile) else {
+                    continue;
+                };
+                let pile = pile as u8;
+                if Self::fits(s, c) {
+                    out.push(Step::Reserve { pile, up: true });
+                }
+                if self.lands(&sight, c) && !(Self::fits(s, c) && self.safe(s, c)) {
+                    out.push(Step::Reserve { pile, up: false });
+                }
+            }
+            if r.stock_left(s.held) > 0 {
+                out.push(Step::Deal);
+            }
+        }
         if self.order == Order::Stock {
             // A stable sort: the reveals keep their order behind the stock.
-            out[first_reveal..].sort_by_key(|step| !matches!(step, Step::Talon { .. }));
+            out[first_reveal..].sort_by_key(|step| {
+                !matches!(step, Step::Talon { .. } | Step::Reserve { .. } | Step::Deal)
+            });
         }
         if self.from_foundation {
             for f in 0..4 {
@@ -827,7 +1049,7 @@ impl Space for Piles {
                 let mut down = *s;
                 down.found[f] -= 1;
                 if !self.safe(&down, c)
-                    && Self::lands(&sight, c)
+                    && self.lands(&sight, c)
                     && self.place_enables(s, &sight, reach, c)
                 {
                     out.push(Step::Down(f as u8));
@@ -877,6 +1099,24 @@ impl Space for Piles {
                 s.found[f] -= 1;
                 s.placed |= 1 << (f as u8 * 13 + s.found[f]);
             }
+            Step::Deal => {
+                if let Some(r) = &self.reserves {
+                    r.deal(&mut s.held);
+                }
+            }
+            Step::Reserve { pile, up } => {
+                if let Some(c) = self
+                    .reserves
+                    .as_ref()
+                    .and_then(|r| r.take(&mut s.held, usize::from(pile)))
+                {
+                    if up {
+                        s.found[suit(c)] += 1;
+                    } else {
+                        s.placed |= 1 << c;
+                    }
+                }
+            }
         }
     }
 
@@ -887,12 +1127,17 @@ impl Space for Piles {
         }
     }
 
-    /// No locked card under a surface, and no stock or waste (or, dealing
-    /// singly without a pass limit, any): every pile is one run, and the
-    /// lowest card left is always on top of one or at reach in the stock,
-    /// and fits ([`Piles::finish`] plays them).
+    /// No locked card under a surface, no card in a reserve, and no stock
+    /// or waste (or, dealing singly without a pass limit, any): every pile
+    /// is one run, and the lowest card left is always on top of one or at
+    /// reach in the stock, and fits ([`Piles::finish`] plays them). Where
+    /// ranks wrap, a run may hold a King on an Ace: then the summary is won
+    /// once they can all be played so.
     fn won(&self, s: &Summary) -> bool {
-        (s.talon.len == 0 || self.deal.free()) && s.height[..self.piles].iter().all(|&h| h <= 1)
+        (s.talon.len == 0 || self.deal.free())
+            && s.held.cards == 0
+            && s.height[..self.piles].iter().all(|&h| h <= 1)
+            && (!self.wrap || self.finish(s).is_some())
     }
 
     const DOMINATES: bool = true;

@@ -226,10 +226,16 @@ fn wrapping_ranks_are_declined_with_the_reason() {
 #[cfg(feature = "general-search")]
 #[test]
 fn the_general_search_wins_agnes_easthaven_nine_across_and_joker_deals_that_replay() {
-    // Seeds it wins quickly (BENCHMARKS.md has the whole picture).
-    for (v, seed) in crate::fixtures::GENERAL_QUICK_WINS {
+    use crate::variant::Variant;
+    // Seeds it wins quickly (BENCHMARKS.md has the whole picture); Agnes
+    // is the summary search's now, but the general search still plays it.
+    let agnes = (Variant::Agnes, 4);
+    for (v, seed) in crate::fixtures::GENERAL_QUICK_WINS
+        .into_iter()
+        .chain([agnes])
+    {
         let s = State::deal(v.rules(Rules::default()), Seed(seed));
-        let r = solve(&s, Limits::default()).expect("the general search takes it");
+        let r = solve_general(&s, Limits::default()).expect("the general search takes it");
         let Verdict::Winnable(moves) = &r.verdict else {
             panic!("{v:?} {seed}: {r:?}")
         };
@@ -583,4 +589,60 @@ fn looking_children_up_together_changes_the_speed_never_the_search() {
             }
         }
     }
+}
+
+/// Base 5, so the fours are the Kings: the four of clubs covers the last
+/// club in play and has no room but the five of diamonds (an Ace of the
+/// other colour), which holds it only where ranks wrap.
+#[cfg(feature = "summary-solver")]
+fn a_king_whose_only_room_is_an_ace(wrap: bool) -> State {
+    use crate::rules::BaseRule;
+    let rules = Rules {
+        tableau: 5,
+        wrap,
+        base: Rank::new(5).expect("a rank"),
+        base_rule: BaseRule::Fixed,
+        from_foundation: false,
+        ..Rules::default()
+    };
+    let piles = [
+        (2, "JD 4S 5D"),
+        (0, "2D"),
+        (1, "3C 4C"),
+        (2, "3S KD 3D"),
+        (0, "4D"),
+    ];
+    let tableau = piles.iter().map(|&(d, cs)| col(d, cs)).collect();
+    let stock = "AD QD 9D 8D 6D TD 7D".split_whitespace().map(c).collect();
+    let mut s = State::new(rules, tableau, stock);
+    s.foundations = vec![11, 0, 13, 11];
+    s.check_cards().expect("every card once");
+    s
+}
+
+#[cfg(feature = "summary-solver")]
+#[test]
+fn where_ranks_wrap_a_king_may_sit_on_an_ace_of_another_base() {
+    let limits = Limits::default();
+    let wrapped = a_king_whose_only_room_is_an_ace(true);
+    let r = solve(&wrapped, limits).expect("the summary search takes it");
+    let Verdict::Winnable(moves) = &r.verdict else {
+        panic!("{r:?}")
+    };
+    replays_to_a_win(&wrapped, moves);
+    // The four of clubs (with what is on it) onto the five of diamonds.
+    let king_on_ace = |mv: &Move| matches!(mv, Move::TableauToTableau { from: 2, to: 0, .. });
+    assert!(moves.iter().any(king_on_ace), "{moves:?}");
+    // The same cards where ranks do not wrap: lost, and the general
+    // search, which plays the rules engine's own moves, agrees.
+    let flat = a_king_whose_only_room_is_an_ace(false);
+    assert_eq!(
+        solve(&flat, limits).map(|r| r.verdict),
+        Ok(Verdict::Unwinnable)
+    );
+    #[cfg(feature = "general-search")]
+    assert_eq!(
+        solve_general(&flat, limits).map(|r| r.verdict),
+        Ok(Verdict::Unwinnable)
+    );
 }
