@@ -252,7 +252,8 @@ impl<S: Space> Dfs<S> {
                 key => key == WON,
             };
             if won {
-                self.outcome = Some(Outcome::Won(child, std::mem::take(&mut self.path)));
+                // The path stays: a caller may pass over this win and go on.
+                self.outcome = Some(Outcome::Won(child, self.path.clone()));
                 break;
             }
             let hash = match looked {

@@ -28,6 +28,8 @@ struct Summarised {
     /// The position searched, for the winning line's real moves.
     state: State,
     root: Summary,
+    /// Whether a win was passed over that no arrangement could play.
+    doubtful: bool,
 }
 
 /// Positions searched between looks at the clock in [`Solver::run_until`].
@@ -114,6 +116,8 @@ struct Phased<S: Space = Explicit> {
 enum Engine {
     #[cfg(feature = "summary-solver")]
     Summary(Box<Summarised>),
+    #[cfg(feature = "summary-solver")]
+    Bases(Box<Bases>),
     Explicit(Box<Phased>),
     #[cfg(feature = "general-search")]
     General(Box<Phased<General>>),
@@ -154,10 +158,16 @@ impl Solver {
     /// a waste or reserves; none without the feature `summary-solver`).
     pub fn summary(state: &State, limits: Limits) -> Option<Solver> {
         #[cfg(feature = "summary-solver")]
-        return Summarised::new(state, limits).map(|s| Solver {
-            engine: Engine::Summary(Box::new(s)),
-            done: None,
-        });
+        return match Summarised::new(state, limits) {
+            Some(s) => Some(Solver {
+                engine: Engine::Summary(Box::new(s)),
+                done: None,
+            }),
+            None => Bases::new(state, limits).map(|b| Solver {
+                engine: Engine::Bases(Box::new(b)),
+                done: None,
+            }),
+        };
         #[cfg(not(feature = "summary-solver"))]
         {
             let _ = (state, limits);
@@ -188,6 +198,8 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.peak_table(),
+            #[cfg(feature = "summary-solver")]
+            Engine::Bases(b) => b.peak_table(),
             Engine::Explicit(e) => e.peak_table(),
             #[cfg(feature = "general-search")]
             Engine::General(g) => g.peak_table(),
@@ -199,6 +211,8 @@ impl Solver {
         match &self.engine {
             #[cfg(feature = "summary-solver")]
             Engine::Summary(s) => s.nodes(),
+            #[cfg(feature = "summary-solver")]
+            Engine::Bases(b) => b.nodes,
             Engine::Explicit(e) => e.nodes(),
             #[cfg(feature = "general-search")]
             Engine::General(g) => g.nodes(),
@@ -231,6 +245,8 @@ impl Solver {
             self.done = match &mut self.engine {
                 #[cfg(feature = "summary-solver")]
                 Engine::Summary(s) => s.run(slice),
+                #[cfg(feature = "summary-solver")]
+                Engine::Bases(b) => b.run(slice),
                 Engine::Explicit(e) => e.run(slice),
                 #[cfg(feature = "general-search")]
                 Engine::General(g) => g.run(slice),
@@ -245,13 +261,18 @@ impl Summarised {
     /// The summary search of `state`, if its rules are Klondike's own.
     fn new(state: &State, limits: Limits) -> Option<Summarised> {
         let (piles, root) = Piles::new(state)?;
+        Some(Summarised::of(piles, root, state, limits))
+    }
+
+    /// The search of `piles` from `root`, which is `state`.
+    fn of(piles: Piles, root: Summary, state: &State, limits: Limits) -> Summarised {
         let relaxes = piles.relaxes();
         let slots = if relaxes {
             limits.table_slots / 2
         } else {
             limits.table_slots
         };
-        Some(Summarised {
+        Summarised {
             dfs: Turns::new(piles.orders(), root, slots),
             relaxed: if relaxes {
                 Relaxation::Later
@@ -265,7 +286,8 @@ impl Summarised {
             limits,
             state: state.clone(),
             root,
-        })
+            doubtful: false,
+        }
     }
 
     /// Positions searched so far, the relaxation's included.
@@ -304,7 +326,10 @@ impl Summarised {
             if !self.relaxing {
                 self.turn_left -= turn;
                 if self.dfs.run(turn) {
-                    return Some(self.verdict());
+                    match self.verdict() {
+                        Some(report) => return Some(report),
+                        None => continue,
+                    }
                 }
                 if matches!(self.relaxed, Relaxation::Later) && self.dfs.nodes >= RELAX_AFTER {
                     self.relaxed = self.relax();
@@ -347,20 +372,138 @@ impl Summarised {
     }
 
     /// The answer of the deal's own search, once it is over.
-    fn verdict(&self) -> Report {
+    ///
+    /// A win no arrangement can play (where ranks wrap, the counts may
+    /// let a King sit on an Ace in its own run) is not one: the search
+    /// goes on past it (`None`), and can then no longer prove the deal lost.
+    fn verdict(&mut self) -> Option<Report> {
         let verdict = match &self.dfs.outcome {
             Some(Outcome::Won(end, path)) => {
                 match line(self.dfs.space(), &self.state, self.root, path, end) {
                     Some(moves) => Verdict::Winnable(moves),
-                    // A summary move the real position could not play: a bug,
-                    // which the soundness tests would catch; claim nothing.
-                    None => Verdict::Unknown,
+                    None => {
+                        let key = self.dfs.space().key(end);
+                        self.dfs.pass_over(key);
+                        self.doubtful = true;
+                        return None;
+                    }
                 }
             }
-            Some(Outcome::Exhausted) => Verdict::Unwinnable,
-            Some(Outcome::OutOfBudget) | None => Verdict::Unknown,
+            Some(Outcome::Exhausted) if !self.doubtful => Verdict::Unwinnable,
+            Some(Outcome::Exhausted | Outcome::OutOfBudget) | None => Verdict::Unknown,
         };
-        self.report(verdict)
+        Some(self.report(verdict))
+    }
+}
+
+/// A game whose base the player is still to choose (Nine Across, before its
+/// first card goes up): the summary search of each base's games, in turns.
+/// It is won as soon as one of them is, and lost once all are.
+#[cfg(feature = "summary-solver")]
+struct Bases {
+    /// The searches not yet over, each of its own base.
+    searches: Vec<Summarised>,
+    /// Whose turn it is, and the positions left in it.
+    turn: usize,
+    turn_left: u64,
+    /// Positions searched by all of them, and the most any table held.
+    nodes: u64,
+    peak: usize,
+    /// Whether a search ended without a verdict.
+    undecided: bool,
+    limits: Limits,
+}
+
+/// Positions each base's search walks in its turn.
+#[cfg(feature = "summary-solver")]
+const BASE_TURN: u64 = 4096;
+
+#[cfg(feature = "summary-solver")]
+impl Bases {
+    /// The searches of `state`'s games, one for each base, if the player is
+    /// still to choose it and the summary search covers the rest of the
+    /// rules. Each table may take an eighth of the space: most deals are
+    /// decided long before they grow so far.
+    fn new(state: &State, limits: Limits) -> Option<Bases> {
+        let each = Limits {
+            nodes: limits.nodes,
+            table_slots: (limits.table_slots / 8).max(1 << 16),
+        };
+        let searches: Vec<Summarised> = (1..=13)
+            .filter_map(crate::cards::Rank::new)
+            .map(|base| {
+                let (piles, root) = Piles::choosing(state, base)?;
+                Some(Summarised::of(piles, root, state, each))
+            })
+            .collect::<Option<_>>()?;
+        Some(Bases {
+            searches,
+            turn: 0,
+            turn_left: BASE_TURN,
+            nodes: 0,
+            peak: 0,
+            undecided: false,
+            limits,
+        })
+    }
+
+    fn peak_table(&self) -> usize {
+        self.searches
+            .iter()
+            .map(Summarised::peak_table)
+            .fold(self.peak, usize::max)
+    }
+
+    fn report(&self, verdict: Verdict) -> Report {
+        Report {
+            verdict,
+            nodes: self.nodes,
+            peak_table: self.peak_table(),
+        }
+    }
+
+    /// Searches up to `slice` more positions, a base's search at a time.
+    fn run(&mut self, slice: u64) -> Option<Report> {
+        let stop = self.nodes.saturating_add(slice).min(self.limits.nodes);
+        loop {
+            if self.searches.is_empty() {
+                return Some(self.report(if self.undecided {
+                    Verdict::Unknown
+                } else {
+                    Verdict::Unwinnable
+                }));
+            }
+            let left = stop.saturating_sub(self.nodes);
+            if left == 0 {
+                return (self.nodes >= self.limits.nodes).then(|| self.report(Verdict::Unknown));
+            }
+            if self.turn >= self.searches.len() {
+                self.turn = 0;
+            }
+            let search = &mut self.searches[self.turn];
+            let before = search.nodes();
+            let over = search.run(self.turn_left.min(left));
+            let walked = search.nodes() - before;
+            self.nodes += walked;
+            self.turn_left = self.turn_left.saturating_sub(walked);
+            let Some(report) = over else {
+                if self.turn_left == 0 {
+                    self.turn += 1;
+                    self.turn_left = BASE_TURN;
+                }
+                continue;
+            };
+            match report.verdict {
+                Verdict::Winnable(line) => return Some(self.report(Verdict::Winnable(line))),
+                // A search that ends unknown (a winning line it could not
+                // play: a bug) leaves the game undecided.
+                Verdict::Unknown => self.undecided = true,
+                Verdict::Unwinnable => {}
+            }
+            let gone = self.searches.remove(self.turn);
+            self.peak = self.peak.max(gone.peak_table());
+            self.turn_left = BASE_TURN;
+        }
     }
 }
 

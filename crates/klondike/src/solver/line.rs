@@ -92,6 +92,43 @@ fn lift(state: &mut State, c: Card, out: &mut Vec<Move>) -> Option<()> {
     )
 }
 
+/// The moves of Kings' runs, before the base is chosen, that leave each of
+/// `kings` heading a pile exactly when it is marked so (at most four moves:
+/// the summary counts the arrangement as reachable).
+fn arrange(state: &State, kings: &[(Card, bool)]) -> Option<Vec<Move>> {
+    let done = |s: &State| {
+        kings
+            .iter()
+            .all(|&(k, head)| (find(s, k).map(|(_, i)| i) == Some(0)) == head)
+    };
+    let mut layer = vec![(state.clone(), Vec::new())];
+    for _ in 0..=4 {
+        let mut next = Vec::new();
+        for (s, path) in layer {
+            if done(&s) {
+                return Some(path);
+            }
+            for mv in s.legal_moves() {
+                let Move::TableauToTableau { from, count, .. } = mv else {
+                    continue;
+                };
+                let col = &s.tableau[usize::from(from)];
+                let head = col.cards[col.cards.len() - usize::from(count)];
+                if !kings.iter().any(|&(k, _)| k == head) {
+                    continue;
+                }
+                let mut after = s.clone();
+                after.play(mv).ok()?;
+                let mut path = path.clone();
+                path.push(mv);
+                next.push((after, path));
+            }
+        }
+        layer = next;
+    }
+    None
+}
+
 /// Where card `c` lies in the tableau: (pile, height from the bottom).
 fn find(state: &State, c: Card) -> Option<(usize, usize)> {
     state
@@ -158,6 +195,19 @@ fn moves(
             play(state, mv, out)
         }
         Step::Deal => play(state, Move::Deal, out),
+        Step::Base { heads } => {
+            let mut kings = Vec::new();
+            for c in 0..52 {
+                if piles.placed_first_kings(sum) >> c & 1 == 1 {
+                    kings.push((card(piles, c)?, heads >> c & 1 == 1));
+                }
+            }
+            for mv in arrange(state, &kings)? {
+                play(state, mv, out)?;
+            }
+            Some(())
+        }
+        Step::Unhead(c) => lift(state, card(piles, c)?, out),
         Step::Reserve { pile, up } => {
             if up {
                 play(state, Move::ReserveToFoundation(pile), out)

@@ -153,7 +153,15 @@ const CARDS: usize = 52;
 /// Rank-and-colour kinds: two cards each.
 const KINDS: usize = 26;
 /// The four Kings.
-const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
+const KINGS: u64 = rank_cards(13);
+/// The red cards (diamonds and hearts).
+const RED: u64 = 0x3FF_FFFF << 13;
+
+/// The four cards of rank `r`, as bits.
+const fn rank_cards(r: u8) -> u64 {
+    let r = r as u32 - 1;
+    1 << r | 1 << (13 + r) | 1 << (26 + r) | 1 << (39 + r)
+}
 
 /// A card's kind: its rank and colour.
 const fn kind(c: u8) -> usize {
@@ -168,10 +176,6 @@ const fn parent_kind(c: u8) -> Option<usize> {
         Some(rank(c) as usize * 2 + !red(c) as usize)
     }
 }
-
-/// The Kings' kinds whose cards sit on each Ace's kind where ranks wrap:
-/// the red Kings on the black Aces (kind 0), the black on the red (kind 1).
-const WRAPPED: [u64; 2] = [1 << 25 | 1 << 38, 1 << 12 | 1 << 51];
 
 /// The other card of `c`'s kind.
 pub(super) const fn twin(c: u8) -> u8 {
@@ -250,6 +254,25 @@ pub(super) enum Step {
     Deal,
     /// A reserve pile's top card up (`up`) or onto the tableau.
     Reserve { pile: u8, up: bool },
+    /// Before the base is chosen: the placed Kings of the game (`heads`,
+    /// as bits) stay heading piles and the rest sit on Aces, and an Ace of
+    /// the search's base goes up next, choosing it ([`Stage`]).
+    Base { heads: u64 },
+    /// A King of the game heading a pile since before the base was chosen
+    /// moves onto an Ace of the other colour, leaving a space.
+    Unhead(u8),
+}
+
+/// Where a game whose base the player chooses stands (Nine Across: the
+/// first card up sets it, and until then a space takes a King).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) enum Stage {
+    /// The base is known.
+    Based,
+    /// No card is up yet: a space takes the game's King.
+    Choosing,
+    /// The heads are fixed ([`Step::Base`]): an Ace goes up next.
+    Chosen,
 }
 
 /// A position with the arrangement of its face-up cards forgotten.
@@ -264,6 +287,12 @@ pub(super) struct Summary {
     /// The cards in the reserves and the stock that feeds them, if the
     /// game has reserves.
     pub(super) held: Held,
+    /// Whether the base is known yet.
+    pub(super) stage: Stage,
+    /// Once it is, the placed Kings of the game (not the search's Kings
+    /// unless the base is the Ace) that have headed piles since before:
+    /// no space takes them again.
+    pub(super) heads: u64,
 }
 
 /// What a summary shows at once, worked out for its moves.
@@ -272,8 +301,12 @@ struct Sight {
     visible: u64,
     /// The free kinds, as bits.
     free: u32,
-    /// Empty piles.
+    /// Empty piles, or as many as can be made.
     spaces: u32,
+    /// The rank a space takes.
+    fill: u8,
+    /// Piles with no locked card and no head.
+    empty: u32,
 }
 
 /// The fixed part of a search: the deal's locked cards and the rules.
@@ -295,6 +328,10 @@ pub(super) struct Piles {
     from_foundation: bool,
     /// Ranks wrap: a King may sit on an Ace of the other colour.
     wrap: bool,
+    /// The rank a space takes before the base is chosen: the game's King,
+    /// in the search's ranks (13 when the base is the Ace or known from
+    /// the start).
+    first_fill: u8,
     /// The reserves the stock feeds (Agnes), in place of a waste.
     reserves: Option<Reserves>,
     /// Each card's index in the game, by its index here: the search
@@ -338,8 +375,25 @@ impl Piles {
     /// Klondike's own (then another search plays them): building down in
     /// alternate colours, any run moving, only the rank below the base to
     /// a space, one deck, a waste or reserves. The base may be any rank,
-    /// once known, and ranks may wrap (Agnes).
+    /// once known, and ranks may wrap (Agnes). Where the player is still
+    /// to choose the base, see [`Piles::choosing`].
     pub(super) fn new(state: &State) -> Option<(Piles, Summary)> {
+        Piles::build(state, state.base?.value(), false)
+    }
+
+    /// The search of `state`, whose base is still to be chosen (no card is
+    /// up: Nine Across), for the games whose first card up is of rank
+    /// `base`: until then a space takes a King, after it the rank below
+    /// `base`. Every base's search together cover the game.
+    pub(super) fn choosing(state: &State, base: crate::cards::Rank) -> Option<(Piles, Summary)> {
+        let fresh = state.base.is_none() && state.foundations.iter().all(|&n| n == 0);
+        if !fresh {
+            return None;
+        }
+        Piles::build(state, base.value(), true)
+    }
+
+    fn build(state: &State, base: u8, choosing: bool) -> Option<(Piles, Summary)> {
         let r = state.rules;
         let classic = r.build == Build::AlternateColour
             && r.runs == Runs::Any
@@ -353,7 +407,6 @@ impl Piles {
             return None;
         }
         // Ranks counted from the base: the base is the search's Ace.
-        let base = state.base?.value();
         let rel = |c: &crate::cards::Card| {
             let c = c.index() as u8;
             (c / 13) * 13 + (rank(c) + 13 - base) % 13
@@ -395,6 +448,9 @@ impl Piles {
             },
             from_foundation: r.from_foundation,
             wrap: r.wrap,
+            // The game's King, in the search's ranks, while the base is to
+            // be chosen; the search's King once it is known.
+            first_fill: if choosing { (26 - base) % 13 + 1 } else { 13 },
             reserves: None,
             natural,
             order: Order::Plain,
@@ -424,6 +480,12 @@ impl Piles {
             placed: 0,
             talon: Talon::new(&talon, cursor, state.recycles),
             held,
+            stage: if choosing && piles.first_fill != 13 {
+                Stage::Choosing
+            } else {
+                Stage::Based
+            },
+            heads: 0,
         };
         for (p, col) in state.tableau.iter().enumerate() {
             for (i, c) in col.cards.iter().enumerate() {
@@ -472,7 +534,9 @@ impl Piles {
     /// The cards that sit on kind `k`, as bits.
     fn children(&self, k: usize) -> u64 {
         match k {
-            0 | 1 if self.wrap => WRAPPED[k],
+            // The red Kings on the black Aces (kind 0), the black on the red.
+            0 if self.wrap => KINGS & RED,
+            1 if self.wrap => KINGS & !RED,
             _ => KIND.children[k],
         }
     }
@@ -503,12 +567,20 @@ impl Piles {
             ),
             Step::Down(f) => (4, s.found[usize::from(f)]),
             Step::Deal => (5, 0),
+            Step::Base { .. } => (1, 0),
+            Step::Unhead(c) => (0, rank(c)),
         }
     }
 
     /// How the search deals.
     pub(super) fn deal(&self) -> DealRule {
         self.deal
+    }
+
+    /// The placed Kings of the game (the cards a space takes before the
+    /// base is chosen), as bits.
+    pub(super) fn placed_first_kings(&self, s: &Summary) -> u64 {
+        s.placed & rank_cards(self.first_fill)
     }
 
     /// The pile's surface, if it has locked cards.
@@ -524,7 +596,11 @@ impl Piles {
             .fold(0u64, |a, &h| a << 6 | u64::from(h));
         let found = u64::from(u32::from_le_bytes(s.found));
         let held = self.reserves.as_ref().map_or(0, |r| r.key(s.held));
-        mix(mix(talon ^ held ^ found << 16) ^ heights) | 1
+        let choice = match (s.stage, s.heads) {
+            (Stage::Based, 0) => 0,
+            (stage, heads) => mix(heads ^ (stage as u64) << 56),
+        };
+        (mix(mix(talon ^ held ^ found << 16) ^ heights) ^ choice) | 1
     }
 
     /// Places the pile's surface while it is face up on a face-up locked
@@ -554,18 +630,33 @@ impl Piles {
                 .is_some_and(|&p| p != u8::MAX && self.surface(s, usize::from(p)) == Some(c))
     }
 
+    /// The rank a space takes: the search's King, or the game's while the
+    /// base is still to be chosen.
+    fn fill(&self, s: &Summary) -> u8 {
+        match s.stage {
+            Stage::Based => 13,
+            Stage::Choosing | Stage::Chosen => self.first_fill,
+        }
+    }
+
     fn sight(&self, s: &Summary) -> Sight {
         let mut visible = s.placed;
-        let mut piles_used = 0;
+        let mut piles_used = s.heads.count_ones();
         for p in 0..self.piles {
             if let Some(c) = self.surface(s, p) {
                 visible |= 1 << c;
                 piles_used += 1;
             }
         }
+        let fill = self.fill(s);
+        let fills = s.placed & rank_cards(fill);
+        // The placed cards that sit on a card of their parent kind: all but
+        // those of the rank a space takes (see below) and the heads.
+        let sitting = s.placed & !fills & !s.heads;
         // Per rank, in parallel: how many of each colour are visible, and
         // how many placed cards of the other colour one rank lower sit on
-        // them, as two-bit numbers (high, low) over thirteen-bit masks.
+        // them, as two-bit numbers (high, low) over thirteen-bit masks
+        // (where ranks wrap, the Kings' count goes to the Aces).
         let suit = |set: u64, f: u32| (set >> (13 * f)) as u32 & 0x1FFF;
         let count = |set: u64, a: u32, b: u32| {
             let (x, y) = (suit(set, a), suit(set, b));
@@ -573,52 +664,84 @@ impl Piles {
         };
         let more =
             |(ah, al): (u32, u32), (bh, bl): (u32, u32)| (ah & !bh) | (!(ah ^ bh) & al & !bl);
-        let below = |(h, l): (u32, u32)| (h << 1, l << 1);
-        let black = more(count(visible, 0, 3), below(count(s.placed, 1, 2)));
-        let red = more(count(visible, 1, 2), below(count(s.placed, 0, 3)));
+        let wrap = u32::from(self.wrap);
+        let up = |x: u32| ((x << 1) | ((x >> 12) * wrap)) & 0x1FFF;
+        let below = |(h, l): (u32, u32)| (up(h), up(l));
+        let black = more(count(visible, 0, 3), below(count(sitting, 1, 2)));
+        let red = more(count(visible, 1, 2), below(count(sitting, 0, 3)));
         let mut free = spread(black) | spread(red) << 1;
         let empty = (self.piles as u32).saturating_sub(piles_used);
-        let kings = (s.placed & KINGS).count_ones();
         if !self.wrap {
             return Sight {
                 visible,
                 free,
-                spaces: empty.saturating_sub(kings),
+                spaces: empty.saturating_sub(fills.count_ones()),
+                fill,
+                empty,
             };
         }
-        // Where ranks wrap, a placed King heads a pile or sits on a visible
-        // Ace of the other colour, as the arrangement has it: a space or
-        // an Ace can be made bare whenever the Kings that must then head
-        // piles (those the Aces of their parent kind left over cannot hold)
-        // fit in the piles that have no locked cards. Arrangement moves
-        // (a King's run from a pile to a bare Ace, or back) reach each such
-        // arrangement, in at most two moves. The Aces counted are those
-        // in view; one that lies in the King's own run cannot hold it, so
-        // the count may allow an arrangement no position has: that adds
-        // moves, never removes one, and a win is checked by playing it.
-        let aces = |kind: usize| (visible & WRAPPED[1 - kind] >> 12).count_ones();
-        let kings_on = |kind: usize| (s.placed & WRAPPED[kind]).count_ones();
+        // Where ranks wrap, a placed card of the rank a space takes (a
+        // King) heads a pile or sits on a visible card of its parent kind
+        // (an Ace) of the other colour, as the arrangement has it: a space
+        // or such an Ace can be made bare whenever the Kings that must then
+        // head piles (those the Aces of their parent kind left over cannot
+        // hold) fit in the piles that have no locked cards. Arrangement
+        // moves (a King's run from a pile to a bare Ace, or back) reach
+        // each such arrangement, in at most two moves. The Aces counted are
+        // those in view; one that lies in the King's own run cannot hold
+        // it, so the count may allow an arrangement no position has: that
+        // adds moves, never removes one, and a win is checked by playing it.
+        let parents = visible & rank_cards(fill % 13 + 1);
         // Kings red and black, and the Aces that hold them: black and red.
-        let (kr, kb) = (kings_on(0), kings_on(1));
-        let (ab, ar) = (aces(0), aces(1));
+        let (kr, kb) = ((fills & RED).count_ones(), (fills & !RED).count_ones());
+        let (ab, ar) = ((parents & !RED).count_ones(), (parents & RED).count_ones());
         let heads = |ab: u32, ar: u32| kr.saturating_sub(ab) + kb.saturating_sub(ar);
-        free &= !3;
+        let black_parent = usize::from(fill % 13) * 2;
+        free &= !(3 << black_parent);
         if ab > 0 && heads(ab - 1, ar) <= empty {
-            free |= 1;
+            free |= 1 << black_parent;
         }
         if ar > 0 && heads(ab, ar - 1) <= empty {
-            free |= 2;
+            free |= 2 << black_parent;
         }
         Sight {
             visible,
             free,
             spaces: empty.saturating_sub(heads(ab, ar)),
+            fill,
+            empty,
+        }
+    }
+
+    /// The heads the game's Kings may keep once the base is chosen, each
+    /// as a [`Step::Base`]: every set of the placed ones that fits in the
+    /// piles without locked cards while the rest sit on the game's Aces in
+    /// view (of the other colour). Before the base is chosen a space takes
+    /// them, so the arrangement moves reach each such set; after, none
+    /// goes back to a space, so the set is part of the summary.
+    fn head_choices(&self, s: &Summary, sight: &Sight, out: &mut Vec<Step>) {
+        let kings = s.placed & rank_cards(sight.fill);
+        let aces = sight.visible & rank_cards(sight.fill % 13 + 1);
+        let (black, red) = ((aces & !RED).count_ones(), (aces & RED).count_ones());
+        let mut heads = kings;
+        loop {
+            let rest = kings & !heads;
+            if (rest & RED).count_ones() <= black
+                && (rest & !RED).count_ones() <= red
+                && heads.count_ones() <= sight.empty
+            {
+                out.push(Step::Base { heads });
+            }
+            if heads == 0 {
+                return;
+            }
+            heads = (heads - 1) & kings;
         }
     }
 
     /// Whether `c` has somewhere to go in the tableau.
     fn lands(&self, sight: &Sight, c: u8) -> bool {
-        let space = rank(c) == 13 && sight.spaces > 0;
+        let space = rank(c) == sight.fill && sight.spaces > 0;
         space
             || self
                 .parent_kind(c)
@@ -644,6 +767,9 @@ impl Piles {
     /// back from the foundations, and `c` is at least a two).
     fn safe(&self, s: &Summary, c: u8) -> bool {
         let r = rank(c);
+        if s.stage != Stage::Based {
+            return false;
+        }
         if self.wrap {
             let other = if red(c) { [0, 3] } else { [1, 2] };
             return !self.from_foundation && r >= 2 && other.iter().all(|&t| s.found[t] + 1 >= r);
@@ -692,12 +818,13 @@ impl Piles {
     /// foundation's top; where ranks wrap, also a placed King, which may
     /// sit on an Ace that is wanted bare.
     fn king_waits(&self, s: &Summary, sight: &Sight, reach: u64) -> bool {
-        let king = |c: u8| rank(c) == 13;
+        let kings = rank_cards(sight.fill);
+        let king = |c: u8| kings >> c & 1 == 1;
         sight.spaces == 0
             && ((0..self.piles).any(|p| s.height[p] > 1 && self.surface(s, p).is_some_and(king))
-                || reach & KINGS != 0
-                || (self.from_foundation && s.found.contains(&13))
-                || (self.wrap && s.placed & KINGS != 0))
+                || reach & kings != 0
+                || (self.from_foundation && s.found.contains(&sight.fill))
+                || (self.wrap && s.placed & kings != 0))
     }
 
     /// Whether sending the placed card `c` up lets a move be played that
@@ -728,7 +855,8 @@ impl Piles {
         let opened = |x: u8| !self.lands(sight, x) && self.lands(&then, x);
         // A King at the bottom of a pile gains nothing by a space; where
         // ranks wrap it may go onto an Ace, which makes a space.
-        let pointless = |p: usize, x: u8| rank(x) == 13 && !self.wrap && after.height[p] == 1;
+        let pointless =
+            |p: usize, x: u8| rank(x) == then.fill && !self.wrap && after.height[p] == 1;
         let lands = (0..self.piles).any(|p| {
             self.surface(&after, p)
                 .is_some_and(|x| opened(x) && !pointless(p, x))
@@ -792,7 +920,8 @@ impl Piles {
         }
         let up: u64 = (0..4).fold(0, |set, f| set | ((1u64 << s.found[f]) - 1) << (13 * f));
         let gone = if self.from_foundation { 0 } else { up };
-        let mut kept = locked & !KINGS & !self.carried;
+        let kings = KINGS | rank_cards(self.first_fill);
+        let mut kept = locked & !kings & !self.carried;
         loop {
             let mut under = 0;
             let mut rest = kept;
@@ -959,17 +1088,59 @@ impl Space for Piles {
                 .iter()
                 .fold(0u64, |set, &(t, _)| set | 1 << s.talon.at(t))
         } | self.reserves.as_ref().map_or(0, |r| r.tops(s.held));
-        for f in 0..4 {
-            let r = s.found[f];
-            if r == 13 {
-                continue;
+        let aces_up = |out: &mut Vec<Step>| {
+            for c in bits(rank_cards(1) & sight.visible) {
+                if sight.free >> kind(c) & 1 == 1 {
+                    out.push(Step::Up(c));
+                }
             }
-            let c = f as u8 * 13 + r;
-            if sight.visible >> c & 1 == 1
-                && sight.free >> kind(c) & 1 == 1
-                && (s.placed >> c & 1 == 0 || self.up_enables(s, &sight, reach, c))
-            {
-                out.push(Step::Up(c));
+            for &(target, recycles) in targets.iter() {
+                if rank(s.talon.at(target)) == 1 {
+                    out.push(Step::Talon {
+                        target,
+                        recycles,
+                        up: true,
+                    });
+                }
+            }
+        };
+        match s.stage {
+            // The first card up, which chooses the base: any Ace.
+            Stage::Chosen => return aces_up(out),
+            // Which of the game's Kings keep heading piles once it is up.
+            Stage::Choosing => {
+                let mut any = Vec::new();
+                aces_up(&mut any);
+                if !any.is_empty() {
+                    self.head_choices(s, &sight, out);
+                }
+            }
+            Stage::Based => {
+                for f in 0..4 {
+                    let r = s.found[f];
+                    if r == 13 {
+                        continue;
+                    }
+                    let c = f as u8 * 13 + r;
+                    if sight.visible >> c & 1 == 1
+                        && sight.free >> kind(c) & 1 == 1
+                        && (s.placed >> c & 1 == 0 || self.up_enables(s, &sight, reach, c))
+                    {
+                        out.push(Step::Up(c));
+                    }
+                }
+                // A head leaves its pile only to make a space, as a
+                // pile's last locked card does (below).
+                if s.heads != 0 && self.king_waits(s, &sight, reach) {
+                    for c in bits(s.heads) {
+                        if self
+                            .parent_kind(c)
+                            .is_some_and(|k| sight.free >> k & 1 == 1)
+                        {
+                            out.push(Step::Unhead(c));
+                        }
+                    }
+                }
             }
         }
         let first_reveal = out.len();
@@ -995,7 +1166,10 @@ impl Space for Piles {
         }
         for &(target, recycles) in targets.iter() {
             let c = s.talon.at(target);
-            if Self::fits(s, c) && (!self.deal.free() || self.talon_up_enables(s, &sight, c)) {
+            if s.stage == Stage::Based
+                && Self::fits(s, c)
+                && (!self.deal.free() || self.talon_up_enables(s, &sight, c))
+            {
                 out.push(Step::Talon {
                     target,
                     recycles,
@@ -1066,6 +1240,8 @@ impl Space for Piles {
         match step {
             Step::Up(c) => {
                 s.found[suit(c)] += 1;
+                s.stage = Stage::Based;
+                s.heads &= !(1 << c);
                 if s.placed >> c & 1 == 1 {
                     s.placed &= !(1 << c);
                 } else {
@@ -1090,6 +1266,7 @@ impl Space for Piles {
                 let c = s.talon.take(target, recycles);
                 if up {
                     s.found[suit(c)] += 1;
+                    s.stage = Stage::Based;
                 } else {
                     s.placed |= 1 << c;
                 }
@@ -1104,6 +1281,11 @@ impl Space for Piles {
                     r.deal(&mut s.held);
                 }
             }
+            Step::Base { heads } => {
+                s.heads = heads;
+                s.stage = Stage::Chosen;
+            }
+            Step::Unhead(c) => s.heads &= !(1 << c),
             Step::Reserve { pile, up } => {
                 if let Some(c) = self
                     .reserves
@@ -1134,7 +1316,8 @@ impl Space for Piles {
     /// ranks wrap, a run may hold a King on an Ace: then the summary is won
     /// once they can all be played so.
     fn won(&self, s: &Summary) -> bool {
-        (s.talon.len == 0 || self.deal.free())
+        s.stage == Stage::Based
+            && (s.talon.len == 0 || self.deal.free())
             && s.held.cards == 0
             && s.height[..self.piles].iter().all(|&h| h <= 1)
             && (!self.wrap || self.finish(s).is_some())

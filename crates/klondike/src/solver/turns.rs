@@ -63,6 +63,14 @@ impl<S: Space> Turns<S> {
         &self.walks[0].space
     }
 
+    /// Goes on past the win found (whose position's key is `key`), as if
+    /// that position were searched.
+    #[cfg(feature = "summary-solver")]
+    pub(super) fn pass_over(&mut self, key: u64) {
+        self.table.remember(key);
+        self.outcome = None;
+    }
+
     /// Searches up to `slice` more positions; true once the search is over.
     pub(super) fn run(&mut self, slice: u64) -> bool {
         let stop = self.nodes.saturating_add(slice);
