@@ -403,34 +403,50 @@ fn check_from_a_base(name: &str, rules: Rules, positions: u64) {
     assert!(won >= 5 && lost >= 3, "{name}: {won} won, {lost} lost");
 }
 
-#[test]
-fn ranks_that_wrap_from_another_base() {
-    use parlour::klondike::rules::{BaseRule, StockRule};
-    for (wrap, base, from_foundation) in [
-        (true, 5, false),
-        (true, 11, true),
-        (false, 9, false),
-        (true, 1, true),
-    ] {
-        let mut r = rules(
+/// The rules of the games from another base: Klondike's, but for the base,
+/// whether ranks wrap and whether cards come back from the foundations.
+fn from_base(wrap: bool, base: u8, from_foundation: bool) -> Rules {
+    use parlour::klondike::rules::BaseRule;
+    Rules {
+        wrap,
+        base: Rank::new(base).expect("a rank"),
+        base_rule: BaseRule::Fixed,
+        ..with_worry(
             Build::AlternateColour,
             Runs::Any,
             Fill::King,
             1,
             Passes::Unlimited,
-        );
-        r.wrap = wrap;
-        r.base = Rank::new(base).expect("a rank");
-        r.base_rule = BaseRule::Fixed;
-        r.from_foundation = from_foundation;
-        let name = format!("base {base}, wrap {wrap}, worry {from_foundation}");
-        check_from_a_base(&name, r, 300);
-        // Agnes's stock: a card onto each reserve pile at a time.
-        let reserves = Rules {
+            from_foundation,
+        )
+    }
+}
+
+/// Each base and wrap checked, with and without cards coming back down.
+const FROM_A_BASE: [(bool, u8, bool); 3] = [(true, 5, false), (true, 11, true), (false, 9, false)];
+
+#[test]
+fn ranks_that_wrap_from_another_base() {
+    for (wrap, base, worry) in FROM_A_BASE {
+        let name = format!("base {base}, wrap {wrap}, worry {worry}");
+        check_from_a_base(&name, from_base(wrap, base, worry), 300);
+    }
+}
+
+#[test]
+fn reserves_fed_by_the_stock() {
+    use parlour::klondike::rules::StockRule;
+    // Agnes's stock: a card onto each reserve pile at a time.
+    for (wrap, base, worry) in FROM_A_BASE {
+        let r = Rules {
             stock: StockRule::OnReserves,
             reserves: 3,
-            ..r
+            ..from_base(wrap, base, worry)
         };
-        check_from_a_base(&format!("{name}, reserves"), reserves, 300);
+        check_from_a_base(
+            &format!("base {base}, wrap {wrap}, worry {worry}, reserves"),
+            r,
+            300,
+        );
     }
 }

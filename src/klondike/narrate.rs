@@ -190,8 +190,20 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
                 j
             })
         });
+    // The line the last hints kept to, while the game follows it: a line
+    // found afresh from here may begin by undoing the last move.
+    let planned = ui
+        .plan
+        .as_ref()
+        .and_then(|p| p.next(state, auto_move(g)))
+        .filter(|&mv| state.check(mv).is_ok() && !goes_back(g, mv));
+    if let (Some(mv), false) = (planned, known.is_some_and(|j| j.found == Found::Unwinnable)) {
+        ui.hint = Some((mv, None));
+        return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
+    }
     match known.map(|j| (j.found, j.first)) {
         Some((Found::Winnable, Some(mv))) if state.check(mv).is_ok() && !goes_back(g, mv) => {
+            ui.plan = coach::Plan::new(state, ui.known_line()).filter(|p| p.first() == Some(mv));
             ui.hint = Some((mv, None));
             return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
         }

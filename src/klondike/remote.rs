@@ -14,7 +14,7 @@
 
 use super::coach;
 use super::solver::{self, Found, Judgement, Limits, Solver};
-use crate::klondike::rules::State;
+use crate::klondike::rules::{Move, State};
 use crate::shell::codec::{state_from_text, state_to_text};
 use std::fmt;
 
@@ -23,14 +23,16 @@ use std::fmt;
 /// browser"), in a thread of its own, so the page never waits on it.
 pub const WORKER_MS: f64 = 30_000.0;
 
-/// What the worker answers, written as text: `won` and the first move of a
-/// win in the rules' notation (none where the position is won already),
-/// `lost`, `unknown`, or `refused` and why. The page needs no more of the
-/// line: it judges each position anew after a move.
+/// What the worker answers, written as text: `won` and the moves of a win
+/// in the rules' notation, one after another (none where the position is
+/// won already), `lost`, `unknown`, or `refused` and why. The page judges
+/// each position anew after a move, and its hints keep to the line while
+/// the game follows it ([`super::plan::Plan`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
-    /// The search's verdict.
-    Solved(Judgement),
+    /// The search's verdict, and where the position is won, the winning
+    /// line (its first move is the verdict's).
+    Solved(Judgement, Vec<Move>),
     /// The question could not be taken, and why.
     Refused(String),
 }
@@ -39,22 +41,19 @@ impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Answer::Refused(why) => write!(f, "refused {why}"),
-            Answer::Solved(Judgement {
-                found: Found::Winnable,
-                first: Some(mv),
-            }) => write!(f, "won {mv}"),
-            Answer::Solved(Judgement {
-                found: Found::Winnable,
-                first: None,
-            }) => f.write_str("won"),
-            Answer::Solved(Judgement {
-                found: Found::Unwinnable,
-                ..
-            }) => f.write_str("lost"),
-            Answer::Solved(Judgement {
-                found: Found::Unknown,
-                ..
-            }) => f.write_str("unknown"),
+            Answer::Solved(j, line) => match j.found {
+                Found::Winnable => {
+                    f.write_str("won")?;
+                    let moves = if line.is_empty() {
+                        j.first.as_slice()
+                    } else {
+                        &line[..]
+                    };
+                    moves.iter().try_for_each(|mv| write!(f, " {mv}"))
+                }
+                Found::Unwinnable => f.write_str("lost"),
+                Found::Unknown => f.write_str("unknown"),
+            },
         }
     }
 }
@@ -85,11 +84,14 @@ fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
     let deadline = clock() + WORKER_MS;
     match searcher(state, JUDGING, WORKER_TABLE_SLOTS) {
         Ok(mut solver) => {
-            let mut judged: Judgement = (&solver.run_until(deadline, clock).verdict).into();
-            if let (Found::Winnable, Some(first)) = (judged.found, judged.first) {
-                judged.first = Some(coach::coached(state, first, still_wins));
-            }
-            Answer::Solved(judged)
+            let verdict = solver.run_until(deadline, clock).verdict;
+            let mut judged: Judgement = (&verdict).into();
+            let line = match verdict {
+                solver::Verdict::Winnable(line) => coach::coached_line(state, line, wins_by),
+                _ => Vec::new(),
+            };
+            judged.first = line.first().copied();
+            Answer::Solved(judged, line)
         }
         Err(e) => Answer::Refused(e.to_string()),
     }
@@ -145,17 +147,19 @@ fn searcher(
 /// budget of positions, not time, so a hint is the same on any machine.
 pub const COACH_NODES: u64 = 20_000;
 
-/// Whether the worker's search finds `next` winnable within [`COACH_NODES`].
-fn still_wins(next: &State) -> bool {
+/// The winning line the worker's search finds at `next` within
+/// [`COACH_NODES`], if it finds one.
+fn wins_by(next: &State) -> Option<Vec<Move>> {
     let budget = Budget {
         summary: COACH_NODES,
         explicit: COACH_NODES,
         general: COACH_NODES,
     };
-    searcher(next, budget, 1 << 16).is_ok_and(|mut s| {
-        let found: Judgement = (&s.run_until(f64::INFINITY, || 0.0).verdict).into();
-        found.found == Found::Winnable
-    })
+    let mut s = searcher(next, budget, 1 << 16).ok()?;
+    match s.run_until(f64::INFINITY, || 0.0).verdict {
+        solver::Verdict::Winnable(line) => Some(line),
+        _ => None,
+    }
 }
 
 /// A helper's port that answers in the asker's own thread, at once: for
@@ -192,26 +196,33 @@ pub fn here() -> crate::shell::helper::Helper {
     crate::shell::helper::Helper::new(std::rc::Rc::new(Here))
 }
 
-/// The page's side: reads the worker's answer; a refusal, or anything
-/// that is not an answer, reads as `None` (the page then judges the position
-/// itself). [`read_answer`] reads it whole.
-pub fn read_judgement(text: &str) -> Option<Judgement> {
-    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
-    let (found, first) = match word {
-        "won" if rest.is_empty() => (Found::Winnable, None),
-        "won" => (Found::Winnable, Some(rest.parse().ok()?)),
-        "lost" if rest.is_empty() => (Found::Unwinnable, None),
-        "unknown" if rest.is_empty() => (Found::Unknown, None),
+/// The page's side: reads the worker's answer, the verdict and, where the
+/// position is won, the winning line; a refusal, or anything that is not an
+/// answer, reads as `None` (the page then judges the position itself).
+/// [`read_answer`] reads refusals too.
+pub fn read_verdict(text: &str) -> Option<(Judgement, Vec<Move>)> {
+    let mut words = text.split(' ');
+    let found = match words.next()? {
+        "won" => Found::Winnable,
+        "lost" => Found::Unwinnable,
+        "unknown" => Found::Unknown,
         _ => return None,
     };
-    Some(Judgement { found, first })
+    let line = words
+        .map(|w| w.parse().ok())
+        .collect::<Option<Vec<Move>>>()?;
+    if found != Found::Winnable && !line.is_empty() {
+        return None;
+    }
+    let first = line.first().copied();
+    Some((Judgement { found, first }, line))
 }
 
 /// Reads the worker's answer, refusals included; `None` if it is not one.
 pub fn read_answer(text: &str) -> Option<Answer> {
     match text.strip_prefix("refused ") {
         Some(why) => Some(Answer::Refused(why.to_owned())),
-        None => read_judgement(text).map(Answer::Solved),
+        None => read_verdict(text).map(|(j, line)| Answer::Solved(j, line)),
     }
 }
 
@@ -242,13 +253,25 @@ mod tests {
                 table_slots: WORKER_TABLE_SLOTS,
             };
             let want = crate::klondike::solver::solve(&state, limits).expect("supported");
-            // The hint is the solver's first move, or a more natural one
-            // that keeps the deal winnable, as the worker picks it.
-            let mut want: Judgement = (&want.verdict).into();
-            if let (Found::Winnable, Some(first)) = (want.found, want.first) {
-                want.first = Some(coach::coached(&state, first, still_wins));
+            // The line is the solver's, or one from a more natural first
+            // move that keeps the deal winnable, as the worker picks it;
+            // it wins.
+            let mut judged: Judgement = (&want.verdict).into();
+            let line = match want.verdict {
+                solver::Verdict::Winnable(line) => coach::coached_line(&state, line, wins_by),
+                _ => Vec::new(),
+            };
+            judged.first = line.first().copied();
+            let mut played = state.clone();
+            for &mv in &line {
+                played.play(mv).expect("the line plays");
             }
-            assert_eq!(got, Answer::Solved(want), "deal {seed}");
+            assert_eq!(
+                played.is_won(),
+                judged.found == Found::Winnable,
+                "deal {seed}"
+            );
+            assert_eq!(got, Answer::Solved(judged, line), "deal {seed}");
         }
     }
 
@@ -262,10 +285,13 @@ mod tests {
             ms.get()
         };
         match read_answer(&answer(&question(&deal(536, 3)), clock)) {
-            Some(Answer::Solved(Judgement {
-                found: Found::Unknown,
-                first: None,
-            })) => {}
+            Some(Answer::Solved(
+                Judgement {
+                    found: Found::Unknown,
+                    first: None,
+                },
+                line,
+            )) if line.is_empty() => {}
             other => panic!("{other:?}"),
         }
     }
@@ -312,10 +338,20 @@ mod tests {
         for (variant, seed) in others.into_iter().chain(quick) {
             let state = State::deal(variant.rules(Rules::default()), Seed(seed));
             match read_answer(&answer(&question(&state), || 0.0)) {
-                Some(Answer::Solved(Judgement {
-                    found: Found::Winnable,
-                    first: Some(mv),
-                })) => assert!(state.check(mv).is_ok(), "{variant:?}: {mv}"),
+                Some(Answer::Solved(
+                    Judgement {
+                        found: Found::Winnable,
+                        first: Some(mv),
+                    },
+                    line,
+                )) => {
+                    assert_eq!(line.first(), Some(&mv), "{variant:?}");
+                    let mut played = state.clone();
+                    for &mv in &line {
+                        played.play(mv).expect("the line plays");
+                    }
+                    assert!(played.is_won(), "{variant:?}: the line wins");
+                }
                 other => panic!("{variant:?} {seed}: {other:?}"),
             }
         }
@@ -333,19 +369,30 @@ mod tests {
         };
         assert_eq!(
             desk.answer(&ticket),
-            Reply::Answered(Answer::Solved(lost).to_string())
+            Reply::Answered(Answer::Solved(lost, Vec::new()).to_string())
         );
     }
 
     #[test]
     fn answers_read_back_as_written() {
         use crate::klondike::rules::Move;
-        let solved = |found, first| Answer::Solved(Judgement { found, first });
+        let solved = |found, line: Vec<Move>| {
+            let first = line.first().copied();
+            Answer::Solved(Judgement { found, first }, line)
+        };
         for a in [
-            solved(Found::Winnable, Some(Move::WasteToTableau(3))),
-            solved(Found::Winnable, None),
-            solved(Found::Unwinnable, None),
-            solved(Found::Unknown, None),
+            solved(Found::Winnable, vec![Move::WasteToTableau(3)]),
+            solved(
+                Found::Winnable,
+                vec![
+                    Move::Deal,
+                    Move::WasteToFoundation,
+                    Move::TableauToFoundation(2),
+                ],
+            ),
+            solved(Found::Winnable, Vec::new()),
+            solved(Found::Unwinnable, Vec::new()),
+            solved(Found::Unknown, Vec::new()),
             Answer::Refused("the rules cannot be played: no piles".into()),
         ] {
             assert_eq!(read_answer(&a.to_string()), Some(a));
@@ -354,7 +401,15 @@ mod tests {
 
     #[test]
     fn an_answer_that_is_not_one_is_an_error() {
-        for bad in ["", "won xyz", "won T1-T2 T2-T3", "lost 3", "maybe"] {
+        for bad in [
+            "",
+            "won xyz",
+            "won T1-T2 zz",
+            "won  T1-T2",
+            "lost 3",
+            "lost D",
+            "maybe",
+        ] {
             assert_eq!(read_answer(bad), None, "{bad:?}");
         }
     }

@@ -6,6 +6,7 @@
 use super::analysis;
 use super::anim::{Celebration, Flight};
 use super::cards::Card;
+use super::coach;
 use super::rules::{Move, Pile, State};
 use super::settings::{AutoComplete, AutoMove, Deals, Deck, Hand, Indicator, Indices};
 use super::solver::{self, Found, Judgement, Solver};
@@ -43,9 +44,13 @@ pub struct Ui {
     pub lost: bool,
     /// "Winnable deals only": the seed being tried and its solver.
     pub search: Option<Job>,
-    /// The solver judging the current position, then its answer.
+    /// The solver judging the current position, then its answer, and from
+    /// the page's helper, where it is won, the winning line.
     judge: Option<Judge>,
     verdict: Option<Judgement>,
+    line: Vec<Move>,
+    /// The winning line the hints keep to while the game follows it.
+    pub plan: Option<coach::Plan>,
     /// This table's place at the page's helper: another table's questions
     /// (a second game on the page) never replace its own.
     desk: Option<Desk>,
@@ -318,6 +323,7 @@ impl Ui {
     /// page nothing).
     fn judge(&mut self, g: &Game) {
         self.verdict = None;
+        self.line.clear();
         self.judge = None;
         self.hint_due = false;
         if g.position.is_won() {
@@ -359,6 +365,11 @@ impl Ui {
         self.verdict
     }
 
+    /// The winning line the page's helper gave with its verdict, if any.
+    pub fn known_line(&self) -> &[Move] {
+        &self.line
+    }
+
     /// Whether the position is still being judged, for the indicator and
     /// for hints.
     pub fn checking(&self) -> bool {
@@ -398,10 +409,14 @@ impl Ui {
                     .desk
                     .as_ref()
                     .map_or(Reply::Unanswered, |d| d.answer(ticket));
-                self.verdict = match reply {
+                let answered = match reply {
                     Reply::Waiting => return true,
-                    Reply::Answered(text) => super::remote::read_judgement(&text),
+                    Reply::Answered(text) => super::remote::read_verdict(&text),
                     Reply::Unanswered => None,
+                };
+                (self.verdict, self.line) = match answered {
+                    Some((verdict, line)) => (Some(verdict), line),
+                    None => (None, Vec::new()),
                 };
                 if self.verdict.is_none() {
                     // The helper could not judge it: judge it here.

@@ -578,10 +578,13 @@ fn following_hints_never_goes_round_in_circles() {
     // where it was), until hints measured progress against the game's best.
     follow_hints(&mut dealt("joker", 1), 45);
     // Agnes, seed 1: a card taken down was put straight back up by the
-    // auto-move, until the hint's search made the auto-moves too.
+    // auto-move, until the hint's search made the auto-moves too. The
+    // auto-move sent up cards an Ace holding a King could need, and the
+    // deal was lost; since it keeps them (where cards may come back from the
+    // foundations it sends none up), the hints win it.
     let mut k = dealt("agnes", 1);
-    let n = follow_hints(&mut k, 100);
-    assert!(k.ui().lost, "after {n} moves: {}", k.status());
+    let n = follow_hints(&mut k, 200);
+    assert!(k.state().is_won(), "after {n} moves: {}", k.status());
 }
 
 /// Where the search for progress runs out of budget, hints pick a move to

@@ -152,9 +152,15 @@ pub fn is_lost_beyond(s: &State, marks: Marks, auto_move: bool) -> bool {
 
 /// Whether `card` can go to its foundation without ever being needed in the
 /// tableau. Ranks count from the foundations' base (the Ace in Klondike):
-/// the second rank always (the base never needs a place to go), the base too
-/// unless ranks wrap, otherwise once every card that could build on it is on
-/// its own foundation. While the player has yet to choose the base, nothing is.
+/// the base and the second rank always (the base never needs a place to
+/// go), otherwise once every card that could build on it is on its own
+/// foundation. While the player has yet to choose the base, nothing is.
+///
+/// Where ranks wrap, the base may hold a card of the rank below it (a King
+/// on an Ace): then the base is never safe, nor the second rank until the
+/// bases it could hold are up, and where cards may also come back from the
+/// foundations, no card is (each may come back down in turn, down to a base
+/// that holds a King: the solver's summary search has the argument).
 pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     if !s.fits_foundation(card) {
         return false;
@@ -162,14 +168,17 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
     let Some(r) = s.height(card) else {
         return false;
     };
-    if r == 1 && !s.rules.wrap {
+    if s.rules.wrap && (r == 1 || s.rules.from_foundation) {
+        return false;
+    }
+    if r == 1 {
         return true;
     }
     // Where jokers play, a joker may yet need any other card to stand on.
     if s.rules.jokers {
         return false;
     }
-    if r == 2 {
+    if r == 2 && !s.rules.wrap {
         return true;
     }
     let below_rank = (card.rank().value() + 11) % 13 + 1;
@@ -332,6 +341,40 @@ mod tests {
             !is_safe_for_foundation(&s, c("4C")),
             "the 3H may still need it"
         );
+    }
+
+    #[test]
+    fn where_ranks_wrap_an_ace_may_be_a_kings_room() {
+        use crate::rules::BaseRule;
+        // Base 5: the fives are the Aces, the fours the Kings.
+        let wrapping = |from_foundation| Rules {
+            wrap: true,
+            base: Rank::new(5).expect("a rank"),
+            base_rule: BaseRule::Fixed,
+            from_foundation,
+            ..Rules::default()
+        };
+        let mut s = State::new(wrapping(false), vec![], vec![]);
+        s.foundations = vec![0, 0, 1, 1];
+        assert!(
+            !is_safe_for_foundation(&s, c("5C")),
+            "it may hold a red four"
+        );
+        assert!(
+            !is_safe_for_foundation(&s, c("6H")),
+            "the five of clubs may go on it to hold a four"
+        );
+        s.foundations = vec![1, 0, 1, 1];
+        assert!(
+            is_safe_for_foundation(&s, c("6H")),
+            "both black fives are up"
+        );
+        // Where cards may come back down, any card may be wanted again, down
+        // to an Ace that holds a King.
+        s.rules = wrapping(true);
+        assert!(!is_safe_for_foundation(&s, c("6H")));
+        s.foundations = vec![6, 6, 6, 5];
+        assert!(!is_safe_for_foundation(&s, c("TS")));
     }
 
     #[test]

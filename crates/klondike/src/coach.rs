@@ -8,6 +8,8 @@
 //! then moves that empty a pile — and offers the first that still wins,
 //! falling back on the solver's own move only when none does.
 
+use super::analysis;
+use super::cards::Card;
 use super::rules::{Move, State};
 
 /// How many natural moves a coach checks before it falls back on the
@@ -56,16 +58,108 @@ pub fn natural(state: &State) -> Vec<Move> {
 /// the first of the [`CANDIDATES`] most natural moves after which
 /// `still_wins` says the deal can still be won, else `first`.
 pub fn coached(state: &State, first: Move, mut still_wins: impl FnMut(&State) -> bool) -> Move {
+    let line = coached_line(state, vec![first], |next| still_wins(next).then(Vec::new));
+    line.first().copied().unwrap_or(first)
+}
+
+/// The winning line at `state` that a coach plays: `line` (the solver's),
+/// unless one of the [`CANDIDATES`] most natural moves before its first
+/// still wins, as `wins_by` says by giving a winning line from the position
+/// after it: then that move and that line.
+pub fn coached_line(
+    state: &State,
+    line: Vec<Move>,
+    mut wins_by: impl FnMut(&State) -> Option<Vec<Move>>,
+) -> Vec<Move> {
+    let Some(&first) = line.first() else {
+        return line;
+    };
     for mv in natural(state).into_iter().take(CANDIDATES) {
         if mv == first {
-            return mv;
+            break;
         }
         let mut next = state.clone();
-        if next.play(mv).is_ok() && still_wins(&next) {
-            return mv;
+        if next.play(mv).is_ok() {
+            if let Some(rest) = wins_by(&next) {
+                return std::iter::once(mv).chain(rest).collect();
+            }
         }
     }
-    first
+    line
+}
+
+/// The winning line a coach keeps to. Found for one position, it stays the
+/// plan while the game follows it, so that each hint is the next move of
+/// one line and not the first of a line found afresh, which may undo the
+/// last (one line brings a card down from its foundation, the next, from
+/// the position after, sends it back up).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    from: State,
+    /// Its moves, each with the card it moves (none to turn the waste over).
+    steps: Vec<(Move, Option<Card>)>,
+}
+
+impl Plan {
+    /// The plan of `line` from `from`, if every move of it plays.
+    pub fn new(from: &State, line: &[Move]) -> Option<Plan> {
+        let mut s = from.clone();
+        let mut steps = Vec::with_capacity(line.len());
+        for &mv in line {
+            steps.push((mv, s.moving_card(mv)));
+            s.play(mv).ok()?;
+        }
+        Some(Plan {
+            from: from.clone(),
+            steps,
+        })
+    }
+
+    /// Its first move.
+    pub fn first(&self) -> Option<Move> {
+        self.steps.first().map(|&(mv, _)| mv)
+    }
+
+    /// The plan's next move at `now`, if the game reached `now` by playing
+    /// the plan's moves (the game sending safe cards up by itself where
+    /// `auto_move`: the plan skips those cards' own moves), and `None` if
+    /// it did not, or the plan is played out.
+    pub fn next(&self, now: &State, auto_move: bool) -> Option<Move> {
+        let here = now.digest();
+        let mut s = self.from.clone();
+        let mut steps = self.steps.iter().copied().peekable();
+        loop {
+            while steps
+                .peek()
+                .is_some_and(|&(mv, card)| goes_up(mv) && card.is_some_and(|c| is_up(&s, c)))
+            {
+                steps.next();
+            }
+            if s.digest() == here {
+                return steps.next().map(|(mv, _)| mv);
+            }
+            let (mv, card) = steps.next()?;
+            if s.moving_card(mv) != card {
+                return None;
+            }
+            analysis::play_as_game(&mut s, mv, auto_move).ok()?;
+        }
+    }
+}
+
+/// Whether `mv` sends a card to its foundation.
+fn goes_up(mv: Move) -> bool {
+    matches!(
+        mv,
+        Move::WasteToFoundation | Move::TableauToFoundation(_) | Move::ReserveToFoundation(_)
+    )
+}
+
+/// Whether `card` is on its foundation (with several decks, every
+/// foundation of its suit holds its rank).
+fn is_up(s: &State, card: Card) -> bool {
+    s.height(card)
+        .is_some_and(|h| s.lowest_foundation(card.suit()) >= h)
 }
 
 #[cfg(test)]
@@ -100,6 +194,59 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Follows `plan` from `state`, sending safe cards up by themselves
+    /// where `auto`, until it has no next move: the position then.
+    fn follow(plan: &Plan, state: &State, auto: bool) -> State {
+        let mut s = state.clone();
+        while let Some(mv) = plan.next(&s, auto) {
+            analysis::play_as_game(&mut s, mv, auto).expect("the plan's move plays");
+        }
+        s
+    }
+
+    #[cfg(feature = "summary-solver")]
+    #[test]
+    fn a_plan_is_followed_to_the_win_with_safe_cards_going_up_by_themselves() {
+        use crate::solver::{solve, Limits, Verdict};
+        // Klondike deal 7, and Agnes deal 5, whose line brings the nine of
+        // spades back down from its foundation.
+        let agnes = crate::variant::Variant::Agnes.rules(Rules::default());
+        for state in [dealt(7), State::deal(agnes, Seed(5))] {
+            let Verdict::Winnable(line) = solve(&state, Limits::default()).expect("solved").verdict
+            else {
+                panic!("a winnable deal");
+            };
+            let plan = Plan::new(&state, &line).expect("the line plays");
+            assert_eq!(plan.first(), line.first().copied());
+            assert_eq!(plan.next(&state, true), line.first().copied());
+            for auto in [false, true] {
+                assert!(follow(&plan, &state, auto).is_won(), "auto-move {auto}");
+            }
+        }
+        let agnes = State::deal(agnes, Seed(5));
+        let Verdict::Winnable(line) = solve(&agnes, Limits::default()).expect("solved").verdict
+        else {
+            panic!("a winnable deal");
+        };
+        assert!(line
+            .iter()
+            .any(|mv| matches!(mv, Move::FoundationToTableau(..))));
+        // Off the line, the plan has nothing to say.
+        let plan = Plan::new(&agnes, &line).expect("the line plays");
+        let mut off = agnes.clone();
+        let other = off
+            .legal_moves()
+            .into_iter()
+            .find(|&mv| Some(mv) != line.first().copied())
+            .expect("another move");
+        off.play(other).expect("legal");
+        assert_eq!(plan.next(&off, false), None);
+        assert!(
+            Plan::new(&agnes, &[Move::Recycle]).is_none(),
+            "a line that does not play"
+        );
     }
 
     #[test]

@@ -506,7 +506,10 @@ impl Piles {
     }
 
     /// Whether the deal has a relaxation ([`super::engine`]): dealt from a
-    /// waste by threes or with passes counted.
+    /// waste by threes or with passes counted. (Agnes's, with every card
+    /// of the reserves and the stock at hand at any time, was measured and
+    /// left out: on deals 1-300 at 3 million positions it decided 53 lost
+    /// but left 55 and 185 unknown, in 4.7% more positions in all.)
     pub(super) fn relaxes(&self) -> bool {
         self.reserves.is_none() && !self.deal.free()
     }
