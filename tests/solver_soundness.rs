@@ -100,13 +100,33 @@ fn check(name: &str, rules: Rules, low: u8, positions: u64) {
 }
 
 fn check_with(name: &str, rules: Rules, low: u8, positions: u64, solve: Solve) {
+    let seed = Seed(0x5eed ^ u64::from(low));
+    compare(
+        name,
+        positions,
+        seed,
+        |rng| position(rng, rules, low),
+        solve,
+    );
+}
+
+/// Solves `positions` positions from `deal` (each from a generator seeded
+/// with `seed`) with `solve`: every win is played, every loss confirmed by
+/// exhaustive play, and both must come often enough to mean something.
+fn compare(
+    name: &str,
+    positions: u64,
+    seed: Seed,
+    mut deal: impl FnMut(&mut Rng) -> State,
+    solve: Solve,
+) {
     let budget = setting("SOUND_BUDGET", 20_000) as usize;
     // SOUND_SCALE=10 checks ten times as many positions (the first ones the same).
     let positions = positions * setting("SOUND_SCALE", 1);
-    let mut rng = Rng::new(Seed(0x5eed ^ u64::from(low)));
+    let mut rng = Rng::new(seed);
     let (mut won, mut lost) = (0, 0);
     for i in 0..positions {
-        let s = position(&mut rng, rules, low);
+        let s = deal(&mut rng);
         let limits = Limits {
             nodes: 200_000,
             table_slots: 1 << 16,
@@ -368,39 +388,11 @@ fn from_a_base(rng: &mut Rng, rules: Rules) -> State {
     s
 }
 
-/// [`check_with`] on positions from [`from_a_base`], for every search that
+/// [`compare`] on positions from [`from_a_base`], for every search that
 /// takes the rules.
 fn check_from_a_base(name: &str, rules: Rules, positions: u64) {
-    let budget = setting("SOUND_BUDGET", 20_000) as usize;
-    let positions = positions * setting("SOUND_SCALE", 1);
-    let mut rng = Rng::new(Seed(0xba5e ^ u64::from(rules.base.value())));
-    let (mut won, mut lost) = (0, 0);
-    for i in 0..positions {
-        let s = from_a_base(&mut rng, rules);
-        let limits = Limits {
-            nodes: 200_000,
-            table_slots: 1 << 16,
-        };
-        let verdict = solve(&s, limits).expect("supported rules").verdict;
-        match &verdict {
-            Verdict::Winnable(line) => {
-                let mut replay = s.clone();
-                for &mv in line {
-                    replay.play(mv).expect("the winning line is legal");
-                }
-                assert!(replay.is_won(), "{name} #{i}: the line does not win");
-                won += 1;
-            }
-            Verdict::Unwinnable => match exhaustive(&s, budget) {
-                Truth::Lost => lost += 1,
-                Truth::Won => panic!("{name} #{i}: the solver says unwinnable, play wins\n{s:?}"),
-                Truth::TooBig => debug(name, i, &verdict),
-            },
-            Verdict::Unknown => panic!("{name} #{i}: unknown within 200,000 positions\n{s:?}"),
-        }
-    }
-    eprintln!("{name}: {won} won, {lost} losses confirmed, of {positions}");
-    assert!(won >= 5 && lost >= 3, "{name}: {won} won, {lost} lost");
+    let seed = Seed(0xba5e ^ u64::from(rules.base.value()));
+    compare(name, positions, seed, |rng| from_a_base(rng, rules), solve);
 }
 
 /// The rules of the games from another base: Klondike's, but for the base,
