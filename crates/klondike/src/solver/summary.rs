@@ -652,9 +652,11 @@ impl Piles {
             }
         }
         let fill = self.fill(s);
-        let fills = s.placed & rank_cards(fill);
+        // The placed cards of the rank a space takes (see below), the heads
+        // left out: they head their piles for good.
+        let fills = s.placed & rank_cards(fill) & !s.heads;
         // The placed cards that sit on a card of their parent kind: all but
-        // those of the rank a space takes (see below) and the heads.
+        // those and the heads.
         let sitting = s.placed & !fills & !s.heads;
         // Per rank, in parallel: how many of each colour are visible, and
         // how many placed cards of the other colour one rank lower sit on
