@@ -212,13 +212,21 @@ pub fn safe_move(s: &State) -> Option<Move> {
 }
 
 /// Whether the game can finish itself: stock, waste and reserves empty, and
-/// every pile a face-up run (then some pile's top is always the next card a
-/// foundation needs). Not where ranks wrap, which can make a cycle, nor
-/// where jokers play (they stay on the table and can cover a card), nor in
-/// Double Solitaire (the card a foundation needs may be the other player's).
+/// every pile a face-up run whose cards fall from the foundations' base up
+/// (then some pile's top is always the next card a foundation needs). Where
+/// ranks wrap, a run that goes on past the base (a King on an Ace) can hide
+/// the card a foundation needs under a King with nowhere to go, so such a
+/// pile does not count. Not where jokers play (they stay on the table and
+/// can cover a card), nor in Double Solitaire (the card a foundation needs
+/// may be the other player's).
 pub fn can_auto_complete(s: &State) -> bool {
+    let falls = |w: &[Card]| {
+        s.rules.builds_on(w[1], w[0])
+            && s.height(w[1])
+                .zip(s.height(w[0]))
+                .is_some_and(|(up, under)| up < under)
+    };
     !s.is_won()
-        && !s.rules.wrap
         && !s.rules.jokers
         && s.rules.players == 1
         && s.stock.is_empty()
@@ -226,15 +234,17 @@ pub fn can_auto_complete(s: &State) -> bool {
         && s.reserves.iter().all(Vec::is_empty)
         && s.tableau
             .iter()
-            .all(|c| c.down == 0 && c.cards.windows(2).all(|w| s.rules.builds_on(w[1], w[0])))
+            .all(|c| c.down == 0 && c.cards.windows(2).all(falls))
 }
 
-/// The next move of an auto-complete: the lowest card that can go up.
+/// The next move of an auto-complete: the lowest card (counted from the
+/// base) that can go up.
 pub fn auto_complete_move(s: &State) -> Option<Move> {
     (0..s.tableau.len() as u8)
         .filter_map(|i| {
             let c = s.tableau[usize::from(i)].top()?;
-            s.fits_foundation(c).then_some((c.rank(), i))
+            // Counted from the base, where it is not the Ace.
+            s.fits_foundation(c).then_some((s.height(c), i))
         })
         .min()
         .map(|(_, i)| Move::TableauToFoundation(i))
@@ -375,6 +385,28 @@ mod tests {
         assert!(!is_safe_for_foundation(&s, c("6H")));
         s.foundations = vec![6, 6, 6, 5];
         assert!(!is_safe_for_foundation(&s, c("TS")));
+    }
+
+    #[test]
+    fn where_ranks_wrap_the_game_finishes_itself_only_from_runs_that_do_not() {
+        use crate::rules::BaseRule;
+        let rules = Rules {
+            wrap: true,
+            base: Rank::new(5).expect("a rank"),
+            base_rule: BaseRule::Fixed,
+            ..Rules::default()
+        };
+        // Base 5: a red four (a King) on a black five (an Ace) over the six
+        // of hearts, the rest up but the five of clubs' suit and the fours.
+        let mut s = State::new(rules, vec![col(0, "6H 5C 4D"), col(0, "4S")], vec![]);
+        s.foundations = vec![0, 12, 1, 12];
+        assert!(
+            !can_auto_complete(&s),
+            "the five of clubs lies under a King"
+        );
+        s.tableau = vec![col(0, "6H 5C"), col(0, "4S"), col(0, "4D")];
+        assert!(can_auto_complete(&s));
+        assert_eq!(auto_complete_move(&s), Some(Move::TableauToFoundation(0)));
     }
 
     #[test]
