@@ -333,8 +333,8 @@ async fn draw_three_a_deal_is_played_until_no_moves_are_left() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn agnes_with_its_reserves_is_won_on_the_workers_winning_line() {
-    // The worker's general search judges every position (it refused Agnes
-    // before it had one): Hint follows its winning line to the end.
+    // The worker's summary search judges every position (ranks that wrap,
+    // reserves): Hint follows its winning line to the end.
     play_through(
         "agnes_with_its_reserves_is_won_on_the_workers_winning_line",
         DESKTOP,
@@ -346,10 +346,11 @@ async fn agnes_with_its_reserves_is_won_on_the_workers_winning_line() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn nine_across_is_won_on_the_workers_winning_line() {
+async fn on_a_phone_nine_across_is_won_on_the_workers_winning_line() {
+    // Each base's summary search judges it, and Hint keeps to one line.
     play_through(
-        "nine_across_is_won_on_the_workers_winning_line",
-        DESKTOP,
+        "on_a_phone_nine_across_is_won_on_the_workers_winning_line",
+        Device::Phone,
         &[("variant", "nine-across")],
         9,
         End::Won,
