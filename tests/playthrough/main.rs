@@ -8,14 +8,19 @@
 //! canvas a tile, point or card is (the page runs the same layout code) and
 //! what Hint will suggest, so the test can press, drag and tap like a person.
 //! Runs with PARLOUR_E2E=1 (see tests/common).
+//!
+//! The test harness starts tests in the order of their names, so the
+//! longest (every game from the picker, then Klondike's whole games) sit in
+//! modules whose names come early: each starts while shorter tests still fill
+//! the other threads, rather than running on alone at the end.
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod dominoes;
+mod from_the_picker;
 mod klondike;
 mod links;
 mod phutball;
 mod shots;
-mod site;

@@ -172,7 +172,7 @@ async fn site_round(name: &str, device: Device) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn from_the_picker_every_game_to_its_end_then_one_offline_on_a_desktop() {
+async fn every_game_to_its_end_then_one_offline_on_a_desktop() {
     site_round(
         "from_the_picker_every_game_to_its_end_then_one_offline_on_a_desktop",
         DESKTOP,
@@ -181,7 +181,7 @@ async fn from_the_picker_every_game_to_its_end_then_one_offline_on_a_desktop() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn from_the_picker_every_game_to_its_end_then_one_offline_on_a_phone() {
+async fn every_game_to_its_end_then_one_offline_on_a_phone() {
     site_round(
         "from_the_picker_every_game_to_its_end_then_one_offline_on_a_phone",
         Device::Phone,
