@@ -36,7 +36,7 @@ pub async fn shot(b: &Browser, name: &str) {
 
 const DEVICES: [(Device, &str); 2] = [
     (
-        Device::Desktop {
+        Device::HiDpi {
             width: 1280,
             height: 800,
         },
