@@ -9,10 +9,10 @@
 //! what Hint will suggest, so the test can press, drag and tap like a person.
 //! Runs with PARLOUR_E2E=1 (see tests/common).
 //!
-//! The test harness starts tests in the order of their names, so the
-//! longest (every game from the picker, then Klondike's whole games) sit in
-//! modules whose names come early: each starts while shorter tests still fill
-//! the other threads, rather than running on alone at the end.
+//! The test harness starts tests in the order of their names; the longest
+//! (every game from the picker, then Klondike's whole games) sit in modules
+//! whose names come early. The suite is bound by the CPU Chromium spends
+//! painting, not by that order (BENCHMARKS.md, "Play-throughs in the browser").
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "../common/mod.rs"]
