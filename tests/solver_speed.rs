@@ -60,15 +60,15 @@ fn workload() -> (u64, String) {
 fn general_workload() -> (u64, String) {
     use parlour::klondike::solver::solve_general;
     use parlour::klondike::variant::Variant;
-    let variants = [
-        Variant::Agnes,
-        Variant::Easthaven,
-        Variant::NineAcross,
-        Variant::Joker,
-    ];
-    let deals = variants
-        .into_iter()
-        .flat_map(|v| (1..=10).map(move |seed| State::deal(v.rules(Rules::default()), Seed(seed))));
+    let deals = deals_of(
+        &[
+            Variant::Agnes,
+            Variant::Easthaven,
+            Variant::NineAcross,
+            Variant::Joker,
+        ],
+        10,
+    );
     solve_all(deals, 50_000, |s, l| {
         solve_general(s, l).expect("a one-player member")
     })
@@ -80,11 +80,19 @@ fn general_workload() -> (u64, String) {
 /// thirteen searches in turns), twenty deals of each at 200,000 positions.
 fn family_workload() -> (u64, String) {
     use parlour::klondike::variant::Variant;
-    let deals = [Variant::Agnes, Variant::NineAcross]
-        .into_iter()
-        .flat_map(|v| (1..=20).map(move |seed| State::deal(v.rules(Rules::default()), Seed(seed))));
+    let deals = deals_of(&[Variant::Agnes, Variant::NineAcross], 20);
     solve_all(deals, 200_000, |s, l| {
         solve(s, l).expect("the summary search covers both")
+    })
+}
+
+/// Deals 1 to `last` of each of `variants`, each with its own rules.
+fn deals_of(
+    variants: &'static [parlour::klondike::variant::Variant],
+    last: u64,
+) -> impl Iterator<Item = State> {
+    variants.iter().flat_map(move |v| {
+        (1..=last).map(move |seed| State::deal(v.rules(Rules::default()), Seed(seed)))
     })
 }
 

@@ -26,9 +26,14 @@ use std::time::{Duration, Instant};
 /// The sub-folder the site is served from, to prove relative URLs work.
 pub const PREFIX: &str = "/some/sub-folder/";
 
+/// Whether the browser tests run (PARLOUR_E2E=1), silently.
+pub fn browser_tests_on() -> bool {
+    std::env::var("PARLOUR_E2E").is_ok_and(|v| v == "1")
+}
+
 /// Whether the browser tests should run. Prints why not when they should not.
 pub fn enabled(test: &str) -> bool {
-    let on = std::env::var("PARLOUR_E2E").is_ok_and(|v| v == "1");
+    let on = browser_tests_on();
     if !on {
         eprintln!("{test}: skipped (set PARLOUR_E2E=1, as the README's test command does)");
     }
@@ -324,12 +329,13 @@ async fn try_browser(device: Device) -> Result<Browser, String> {
     ];
     let mut chrome = json!({ "binary": "/usr/bin/chromium" });
     match device {
-        Device::Desktop { width, height } => {
-            args.push("--force-device-scale-factor=1".into());
-            args.push(format!("--window-size={width},{height}"));
-        }
-        Device::HiDpi { width, height } => {
-            args.push("--force-device-scale-factor=2".into());
+        Device::Desktop { width, height } | Device::HiDpi { width, height } => {
+            let ratio = if matches!(device, Device::HiDpi { .. }) {
+                2
+            } else {
+                1
+            };
+            args.push(format!("--force-device-scale-factor={ratio}"));
             args.push(format!("--window-size={width},{height}"));
         }
         Device::Phone => {

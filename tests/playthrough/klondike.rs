@@ -497,7 +497,7 @@ async fn the_worker_decides_fresh_deals_on_a_phone() {
 /// same two cores, the natively slow searches of the general search's members.
 #[test]
 fn the_rehearsed_deals_end_as_their_tests_expect() {
-    let browser = std::env::var("PARLOUR_E2E").is_ok_and(|v| v == "1");
+    let browser = crate::common::browser_tests_on();
     for (pairs, seed, end, played) in [
         (&[("draw", "1"), ("deals", "easy")][..], 4, End::Won, true),
         (&[("draw", "3")], 8, End::Stuck, true),
