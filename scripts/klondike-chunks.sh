@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A long Klondike solver run in chunks that survive interruption: solves
 # seeds FROM..TO in chunks of CHUNK deals (draw 3, unlimited passes, BUDGET_MS
-# a deal, the speed-tuned build), one file per chunk in DIR, skipping chunks
+# of the solving thread's CPU time a deal, which a busy machine does not
+# shrink; the speed-tuned build), one file per chunk in DIR, skipping chunks
 # whose file is complete, then prints the combined verdicts with a 95% Wilson
 # interval. With --summary it only combines the chunks already in DIR.
 #
@@ -45,7 +46,7 @@ for ((a = from; a <= to; a += chunk)); do
         continue
     fi
     "$bin" klondike solve --draw "${DRAW:-3}" --passes unlimited --seeds "$a..$b" \
-        --budget-ms "$budget" > "$out.part"
+        --budget-cpu-ms "$budget" > "$out.part"
     mv "$out.part" "$out"
 done
 summary "$dir"

@@ -52,6 +52,11 @@ fn exhaustive(start: &State, budget: usize) -> Truth {
 /// piles (up to six cards, mostly all but the top face down) and the stock;
 /// the lower ranks are on the foundations.
 fn position(rng: &mut Rng, rules: Rules, low: u8) -> State {
+    position_of(rng, rules, low, 6)
+}
+
+/// [`position`] with piles of up to `most` cards.
+fn position_of(rng: &mut Rng, rules: Rules, low: u8, most: u64) -> State {
     let mut cards: Vec<Card> = Suit::ALL
         .into_iter()
         .flat_map(|s| (low..=13).filter_map(move |r| Rank::new(r).map(|r| Card::new(r, s))))
@@ -60,7 +65,7 @@ fn position(rng: &mut Rng, rules: Rules, low: u8) -> State {
     let mut rest = cards.into_iter();
     let tableau: Vec<Column> = (0..rules.tableau)
         .map(|_| {
-            let n = rng.below(7) as usize;
+            let n = rng.below(most + 1) as usize;
             let pile: Vec<Card> = rest.by_ref().take(n).collect();
             // Mostly Klondike's shape, the top card alone face up.
             let down = match pile.len() {
@@ -335,6 +340,76 @@ fn the_general_search_with_the_stock_dealt_onto_the_piles_or_the_waste() {
             200,
             solve_general,
         );
+    }
+}
+
+/// The cards from rank `low` up of every suit, every one dealt face up
+/// onto the piles at random, as Somerset deals: no stock, and piles whose
+/// face-up cards are mostly not one run.
+fn all_face_up(rng: &mut Rng, rules: Rules, low: u8) -> State {
+    let mut tableau = vec![Vec::new(); usize::from(rules.tableau)];
+    for s in Suit::ALL {
+        for r in (low..=13).filter_map(Rank::new) {
+            let pile = rng.below(u64::from(rules.tableau)) as usize;
+            tableau[pile].push(Card::new(r, s));
+        }
+    }
+    for pile in &mut tableau {
+        rng.shuffle(pile);
+    }
+    let tableau = tableau
+        .into_iter()
+        .map(|cards| Column { cards, down: 0 })
+        .collect();
+    let mut s = State::new(rules, tableau, Vec::new());
+    s.foundations = vec![low - 1; 4];
+    s.check_cards().expect("every card once");
+    s
+}
+
+#[test]
+fn the_explicit_search_with_every_card_face_up() {
+    // Somerset's shape: the cut on moving part of a run must see every use
+    // of the card it uncovers where the face-up cards are not one run.
+    for fill in [Fill::King, Fill::Any] {
+        let r = rules(
+            Build::AlternateColour,
+            Runs::Any,
+            fill,
+            1,
+            Passes::Unlimited,
+        );
+        let name = format!("every card face up, {fill:?}, explicit search");
+        let deal = |rng: &mut Rng| all_face_up(rng, r, 8);
+        compare(&name, 300, Seed(0xface), deal, solve_explicit);
+    }
+}
+
+#[test]
+fn the_explicit_search_with_the_stock_dealt_onto_the_piles() {
+    use parlour::klondike::rules::StockRule;
+    // Easthaven's stock, a card onto each pile: the explicit search keeps
+    // the piles' order and every space while stock is left, and moves part
+    // of a run even where the card it uncovers has no use at once.
+    for (fill, from_foundation) in [(Fill::King, false), (Fill::Any, false), (Fill::King, true)] {
+        let easthaven = Rules {
+            stock: StockRule::OnPiles,
+            tableau: 3,
+            ..with_worry(
+                Build::AlternateColour,
+                Runs::Any,
+                fill,
+                1,
+                Passes::Unlimited,
+                from_foundation,
+            )
+        };
+        let name = format!("easthaven's stock, {fill:?}, back: {from_foundation}");
+        let low = if from_foundation { 9 } else { 8 };
+        // Three short piles, so that most cards wait in the stock.
+        let seed = Seed(0xea57 ^ u64::from(low));
+        let deal = |rng: &mut Rng| position_of(rng, easthaven, low, 4);
+        compare(&name, 300, seed, deal, solve);
     }
 }
 

@@ -136,7 +136,7 @@ fn searcher(
     if let Some(s) = Solver::summary(state, limits(budget.summary)) {
         return Ok(s);
     }
-    let explicit = Solver::explicit(state, limits(budget.explicit));
+    let explicit = Solver::explicit_or_rows(state, limits(budget.explicit));
     #[cfg(feature = "general-search")]
     let explicit = explicit.or_else(|_| Solver::general(state, limits(budget.general)));
     explicit

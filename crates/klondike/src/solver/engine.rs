@@ -83,6 +83,11 @@ pub(super) trait TwoPhase: Space + Sized {
     fn root(&self) -> Self::Node;
     /// The winning line, in the rules' moves, from the root through `path` to `won`.
     fn line(&self, won: &Self::Node, path: &[Self::Step]) -> Vec<Move>;
+    /// Whether no move was ever left out but by the space's sound cuts, so
+    /// that a search with nothing left proves the position lost.
+    fn complete(&self) -> bool {
+        true
+    }
 }
 
 impl TwoPhase for Explicit {
@@ -100,6 +105,10 @@ impl TwoPhase for Explicit {
 
     fn line(&self, won: &Node, path: &[Step]) -> Vec<Move> {
         Explicit::line(self, *won, path.to_vec())
+    }
+
+    fn complete(&self) -> bool {
+        !self.clipped()
     }
 }
 
@@ -138,9 +147,9 @@ impl Solver {
             return Ok(s);
         }
         #[cfg(feature = "general-search")]
-        return Solver::explicit(state, limits).or_else(|_| Solver::general(state, limits));
+        return Solver::explicit_or_rows(state, limits).or_else(|_| Solver::general(state, limits));
         #[cfg(not(feature = "general-search"))]
-        Solver::explicit(state, limits)
+        Solver::explicit_or_rows(state, limits)
     }
 
     /// The general search alone: the rules engine's own positions and
@@ -181,9 +190,22 @@ impl Solver {
     /// does, and choices that must stay the same in every release (the
     /// daily deal) are made as they were before the summary search existed.
     pub fn explicit(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        Solver::explicit_of(state, limits, Stocks::Waste)
+    }
+
+    /// The explicit search, also where the stock is dealt a card onto each
+    /// pile (Easthaven with one deck): the one [`Solver::new`] and the
+    /// page's solver worker run where the summary search cannot. Only
+    /// [`Solver::explicit`] leaves that stock out, so that the deals the
+    /// page chooses with it stay the ones earlier releases chose.
+    pub fn explicit_or_rows(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
+        Solver::explicit_of(state, limits, Stocks::WasteOrRows)
+    }
+
+    fn explicit_of(state: &State, limits: Limits, stocks: Stocks) -> Result<Solver, Unsupported> {
         // (Explicit::new checks that the rules are supported.)
         Ok(Solver {
-            engine: Engine::Explicit(Box::new(Phased::new(state, limits)?)),
+            engine: Engine::Explicit(Box::new(Phased::new(state, limits, stocks)?)),
             done: None,
         })
     }
@@ -508,8 +530,8 @@ impl Bases {
 }
 
 impl Phased {
-    fn new(state: &State, limits: Limits) -> Result<Phased, Unsupported> {
-        Ok(Phased::begin(Explicit::new(state)?, limits, 0, 0))
+    fn new(state: &State, limits: Limits, stocks: Stocks) -> Result<Phased, Unsupported> {
+        Ok(Phased::begin(Explicit::new(state, stocks)?, limits, 0, 0))
     }
 }
 
@@ -550,8 +572,8 @@ impl<S: TwoPhase> Phased<S> {
                     *self = Phased::begin(space, self.limits, spent, peak);
                     continue;
                 }
-                Outcome::Exhausted => Verdict::Unwinnable,
-                Outcome::OutOfBudget => Verdict::Unknown,
+                Outcome::Exhausted if self.dfs.space.complete() => Verdict::Unwinnable,
+                Outcome::Exhausted | Outcome::OutOfBudget => Verdict::Unknown,
             };
             return Some(Report {
                 verdict,

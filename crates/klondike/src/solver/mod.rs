@@ -15,13 +15,13 @@
 //!   lost far smaller; its module documentation gives the moves, the cuts
 //!   and why each is sound, and `line.rs` turns its win back into real moves.
 //! - **The explicit search** (`search.rs`, `steps.rs`) for the rest of the
-//!   family (other build rules, any card to a space, only suit runs moving)
+//!   family (other build rules, any card to a space, only suit runs moving,
+//!   and in [`Solver::new`] a stock dealt onto the piles with one deck)
 //!   and wherever the summary search is left out (the web build, for now).
 //! - **The general search** (`general.rs`, with the feature
 //!   `general-search`, on by default) for every other one-player
-//!   member (a base still to be chosen, the stock dealt onto the piles,
-//!   several decks, jokers): the rules engine's own positions and moves,
-//!   cutting only positions seen before.
+//!   member (several decks, jokers): the rules engine's own positions and
+//!   moves, cutting only positions seen before.
 //!
 //! The explicit search is a depth-first search over a compact copy of the position:
 //!
@@ -52,6 +52,13 @@
 //!   hand. Both kinds of move can always wait until just before that use, so
 //!   no win is lost. (Where only runs of one suit move, part of a run may move
 //!   to join a longer run of its suit, so the first of these is off.)
+//! - **A stock dealt onto the piles** (Easthaven): dealing a row is one
+//!   move, tried after the tableau's. While stock is left, each pile gets
+//!   its own next card, so the piles are hashed in order and every space is
+//!   tried; and a move cannot always wait (the deal may cover what it needs
+//!   first), so the two cuts that rest on waiting are off. A move no pile
+//!   has room for is left out, and then the search can no longer prove a
+//!   loss.
 //!
 //! The search runs in two phases. Phase one also leaves out moves that wins
 //! rarely need (part of a run onto another pile unless the card it uncovers

@@ -3,9 +3,10 @@
 use super::*;
 
 pub(super) const MAX_PILES: usize = 10;
-/// Room for one pile's run moves: one onto each other pile, and every length of run into a space.
-pub(super) const RUN_MOVES: usize = MAX_PILES + 13;
-pub(super) const PILE_CAP: usize = 24;
+/// Room for one pile's run moves: one onto each other pile, and every
+/// length of run into a space (into each space, where spaces differ).
+pub(super) const RUN_MOVES: usize = MAX_PILES * 13;
+pub(super) const PILE_CAP: usize = 32;
 pub(super) const TALON_CAP: usize = 52;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -65,4 +66,7 @@ pub(super) enum Step {
     Tableau { from: u8, to: u8, count: u8 },
     /// A foundation's top card back to a pile.
     FromFoundation { suit: u8, to: u8 },
+    /// A card from the stock onto each pile, the first pile first, while
+    /// the stock lasts ([`Dealing::rows`]).
+    Row,
 }

@@ -23,6 +23,10 @@ pub(super) struct Dealing {
     pub(super) passes: Passes,
     pub(super) fill_any: bool,
     pub(super) from_foundation: bool,
+    /// The stock deals a card onto each pile, the first pile first
+    /// (Easthaven), instead of to a waste: [`Step::Row`] deals, and no
+    /// stock card is played from the stock.
+    pub(super) rows: bool,
 }
 
 impl Dealing {
@@ -64,6 +68,10 @@ pub(super) struct Explicit {
     pub(super) deal: Dealing,
     pub(super) root: Node,
     scratch: Scratch,
+    /// Whether a move was left out because a pile had no room for it
+    /// ([`PILE_CAP`]; only a stock dealt onto the piles can fill one so):
+    /// then running out of moves proves nothing.
+    clipped: bool,
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
@@ -88,9 +96,10 @@ pub(super) fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {
 }
 
 impl Explicit {
-    /// The space of `state`'s positions, phase one first.
-    pub(super) fn new(state: &State) -> Result<Explicit, Unsupported> {
-        explicit_supports(state)?;
+    /// The space of `state`'s positions, phase one first, if its stock is
+    /// one of `stocks`.
+    pub(super) fn new(state: &State, stocks: Stocks) -> Result<Explicit, Unsupported> {
+        explicit_takes(state, stocks)?;
         let r = state.rules;
         let mut root = Node {
             piles: [Stack {
@@ -141,12 +150,14 @@ impl Explicit {
             passes: r.passes_allowed(),
             fill_any: r.fill == Fill::Any,
             from_foundation: r.from_foundation,
+            rows: r.stock == StockRule::OnPiles,
         };
         Ok(Explicit {
             pruned: true,
             deal,
             root,
             scratch: Scratch::default(),
+            clipped: false,
         })
     }
 
@@ -157,7 +168,19 @@ impl Explicit {
             deal: self.deal,
             root: self.root,
             scratch: Scratch::default(),
+            clipped: false,
         }
+    }
+
+    /// Whether a move was left out for want of room (see [`Explicit::clipped`]).
+    pub(super) fn clipped(&self) -> bool {
+        self.clipped
+    }
+
+    /// Whether the piles' order matters: a stock still to be dealt onto
+    /// them gives each its own next card.
+    pub(super) fn ordered(&self, node: &Node) -> bool {
+        self.deal.rows && node.talon.len > 0
     }
 
     pub(super) fn n_piles(&self) -> usize {
@@ -165,8 +188,15 @@ impl Explicit {
     }
 
     pub(super) fn hash(&self, node: &Node) -> u64 {
-        // The piles as a multiset: a sum of well-mixed hashes ignores their order.
-        let piles = node.pile_hash.iter().fold(0u64, |a, &p| a.wrapping_add(p));
+        // The piles as a multiset: a sum of well-mixed hashes ignores their
+        // order. Where the order matters, each is mixed with its place first.
+        let piles = if self.ordered(node) {
+            node.pile_hash.iter().zip(1u64..).fold(0u64, |a, (&p, i)| {
+                a.wrapping_add(mix(p ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+            })
+        } else {
+            node.pile_hash.iter().fold(0u64, |a, &p| a.wrapping_add(p))
+        };
         // The stock's part (see [`Talon::key`]), then the foundations.
         let mut h = node.talon.key(self.deal.stock());
         h = mix(h
@@ -230,6 +260,7 @@ impl Explicit {
                         to,
                     ));
                 }
+                Step::Row => out.push(Move::Deal),
             }
             self.apply(&mut node, step);
         }
@@ -244,8 +275,22 @@ impl Space for Explicit {
 
     fn moves(&mut self, node: &Node, out: &mut Vec<Step>) {
         let mut scratch = std::mem::take(&mut self.scratch);
+        let start = out.len();
         Explicit::moves(self, node, out, &mut scratch);
         self.scratch = scratch;
+        if self.deal.rows {
+            // Leave out a move no pile has room for, and remember that one was.
+            let before = out.len();
+            let mut kept = start;
+            for i in start..before {
+                if Self::room_for(node, out[i]) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+            self.clipped |= kept < before;
+        }
     }
 
     fn apply(&self, node: &mut Node, step: Step) {

@@ -105,7 +105,21 @@ impl Explicit {
 
     /// The stock positions reachable from here (see [`Talon::targets`]).
     pub(super) fn talon_targets(&self, node: &Node) -> Targets {
+        if self.deal.rows {
+            return Targets::none();
+        }
         node.talon.targets(self.deal.stock())
+    }
+
+    /// Whether every pile `step` adds to has room for its cards.
+    pub(super) fn room_for(node: &Node, step: Step) -> bool {
+        let room = |to: u8, n: u8| usize::from(node.piles[usize::from(to)].len + n) <= PILE_CAP;
+        match step {
+            Step::Tableau { to, count, .. } => room(to, count),
+            Step::FromFoundation { to, .. } | Step::Talon { to: Some(to), .. } => room(to, 1),
+            Step::Row => node.piles.iter().all(|p| usize::from(p.len) < PILE_CAP),
+            Step::Talon { to: None, .. } | Step::ToFoundation(_) => true,
+        }
     }
 
     pub(super) fn apply(&self, node: &mut Node, step: Step) {
@@ -156,12 +170,25 @@ impl Explicit {
                 p.cards[usize::from(p.len)] = c;
                 p.len += 1;
             }
+            Step::Row => {
+                let dealt = self.n_piles().min(usize::from(node.talon.len));
+                for i in 0..dealt {
+                    // The stock's next card is the row's first.
+                    let c = node.talon.take(1, 0);
+                    let p = &mut node.piles[i];
+                    p.cards[usize::from(p.len)] = c;
+                    p.len += 1;
+                    node.pile_hash[i] = p.hash();
+                }
+                return;
+            }
         }
         let touched = match step {
             Step::Talon { to, .. } => [to, None],
             Step::ToFoundation(i) => [Some(i), None],
             Step::Tableau { from, to, .. } => [Some(from), Some(to)],
             Step::FromFoundation { to, .. } => [Some(to), None],
+            Step::Row => [None, None],
         };
         for i in touched.into_iter().flatten() {
             let i = usize::from(i);
@@ -187,32 +214,52 @@ impl Explicit {
         tableau || talon || found
     }
 
-    /// Phase two's test for a move of part of a run, uncovering `under`: a
-    /// win never needs it unless `under` can be used at once — go up, take a
-    /// card, or move, possibly onto the moved cards' top (`top`; face-up
-    /// cards that are not one run allow that) — since such a move can always
-    /// wait until just before that use.
+    /// Phase two's test for a move of the top `count` cards of pile `from`,
+    /// uncovering a card still face up there (`under`): a win never needs it
+    /// unless `under` can be used at once — go up, take a card, or move,
+    /// alone or at the top of the run it ends, possibly onto the moved
+    /// cards' top (face-up cards that are not one run allow that) — since
+    /// such a move can always wait until just before that use. (Where the
+    /// moved cards build on `under`, a run `under` ends could have moved with
+    /// them; where they do not, as in piles dealt face up, only moving them
+    /// off lets that run move.)
     pub(super) fn uncovered_is_useful(
         &self,
         node: &Node,
         targets: &[(u8, u8)],
         from: usize,
-        (under, head, top): (u8, u8, u8),
+        count: u8,
     ) -> bool {
-        if Self::fits_foundation(node, under)
-            || self.builds_on(under, top)
-            || self.holder_for(node, targets, under, head)
-        {
+        let src = &node.piles[from];
+        let len = usize::from(src.len);
+        let rest = len - usize::from(count);
+        let (under, head, top) = (src.cards[rest - 1], src.cards[rest], src.cards[len - 1]);
+        if Self::fits_foundation(node, under) || self.holder_for(node, targets, under, head) {
             return true;
         }
-        (0..self.n_piles()).any(|z| {
-            z != from && {
-                let p = &node.piles[z];
-                match p.len {
-                    0 => rank(under) == 13 || self.deal.fill_any,
-                    len => self.builds_on(under, p.cards[usize::from(len) - 1]),
-                }
-            }
+        // Where the moved cards build on `under`, a longer run it ends could
+        // have moved with them (and later split): only `under` itself counts.
+        let run = if self.builds_on(head, under) {
+            1
+        } else {
+            let left = Stack {
+                len: rest as u8,
+                ..*src
+            };
+            usize::from(self.run_len(&left))
+        };
+        // Each card of the run `under` ends, with what is on it, elsewhere.
+        src.cards[rest - run..rest].iter().any(|&h| {
+            self.builds_on(h, top)
+                || (0..self.n_piles()).any(|z| {
+                    z != from && {
+                        let p = &node.piles[z];
+                        match p.len {
+                            0 => rank(h) == 13 || self.deal.fill_any,
+                            len => self.builds_on(h, p.cards[usize::from(len) - 1]),
+                        }
+                    }
+                })
         })
     }
 
@@ -221,6 +268,10 @@ impl Explicit {
     pub(super) fn moves(&self, node: &Node, out: &mut Vec<Step>, scratch: &mut Scratch) {
         let n = self.n_piles();
         let targets = self.talon_targets(node);
+        // With a stock still to be dealt onto the piles, a move cannot
+        // always wait (a deal may cover what it needs), and no two spaces
+        // are alike: the cuts that rest on either are off.
+        let ordered = self.ordered(node);
         let first = out; // to a foundation; turning a card
         let Scratch { talon, other, back } = scratch;
         talon.clear();
@@ -250,22 +301,19 @@ impl Explicit {
                     first.push(step);
                 } else if !whole {
                     let under = src.cards[usize::from(src.len - count) - 1];
-                    let head = src.cards[usize::from(src.len - count)];
-                    let keep = if self.pruned {
+                    if self.pruned {
                         // Phase one: only if the card it uncovers can go up.
-                        Self::fits_foundation(node, under)
-                    } else {
-                        // When only suit runs move, part of a run may also move
-                        // to join a longer run of its suit: no cut then.
-                        self.deal.suit_runs
-                            || self.uncovered_is_useful(
-                                node,
-                                &targets,
-                                from,
-                                (under, head, src.cards[usize::from(src.len) - 1]),
-                            )
-                    };
-                    if keep {
+                        if Self::fits_foundation(node, under) {
+                            other.push(step);
+                        }
+                    } else if self.deal.suit_runs
+                        || ordered
+                        || self.uncovered_is_useful(node, &targets, from, count)
+                    {
+                        // No cut when only suit runs move (part of a run may
+                        // also move to join a longer run of its suit), nor
+                        // while a stock is still to be dealt onto the piles
+                        // (a deal may cover what the move needs before its use).
                         other.push(step);
                     }
                 } else {
@@ -313,14 +361,14 @@ impl Explicit {
                 }
                 let c = s * 13 + r - 1;
                 // A card comes down only to take another: one must be at hand.
-                if !self.holder_for(node, &targets, c, c) {
+                if !ordered && !self.holder_for(node, &targets, c, c) {
                     continue;
                 }
                 let mut space_tried = false;
                 for to in 0..n {
                     let p = &node.piles[to];
                     if self.takes(p, c) {
-                        if p.len == 0 {
+                        if p.len == 0 && !ordered {
                             if space_tried {
                                 continue;
                             }
@@ -336,6 +384,9 @@ impl Explicit {
         }
         first.extend_from_slice(talon);
         first.extend_from_slice(other);
+        if ordered {
+            first.push(Step::Row);
+        }
         first.extend_from_slice(back);
     }
 
@@ -344,7 +395,8 @@ impl Explicit {
     /// card of the run (the ranks of a run fall by one), so the fitting card
     /// is found by its rank. Every space is alike, so only the first is
     /// offered; and a whole pile with no face-down card never moves into one
-    /// (the same position, the piles renumbered).
+    /// (the same position, the piles renumbered). Neither holds while a
+    /// stock is still to be dealt onto the piles ([`Explicit::ordered`]).
     pub(super) fn run_moves(&self, node: &Node, from: usize) -> ([(u8, u8); RUN_MOVES], usize) {
         let mut fits = [(0u8, 0u8); RUN_MOVES];
         let src = &node.piles[from];
@@ -352,7 +404,9 @@ impl Explicit {
         if run == 0 {
             return (fits, 0);
         }
+        let ordered = self.ordered(node);
         let up = src.len - src.down;
+        let bare = run == up && src.down == 0 && !ordered;
         let bottom = src.cards[usize::from(src.len - run)];
         let mut k = 0;
         let mut space_seen = false;
@@ -362,19 +416,19 @@ impl Explicit {
                 continue;
             }
             if dst.len == 0 {
-                if space_seen {
+                if space_seen && !ordered {
                     continue;
                 }
                 space_seen = true;
                 // Into a space: a King heads only the whole run; with any card
                 // allowed, the longest run that is not a whole bare pile.
                 let count = if self.deal.fill_any {
-                    if run == up && src.down == 0 {
+                    if bare {
                         run - 1
                     } else {
                         run
                     }
-                } else if rank(bottom) == 13 && !(run == up && src.down == 0) {
+                } else if rank(bottom) == 13 && !bare {
                     run
                 } else {
                     0

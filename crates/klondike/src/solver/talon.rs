@@ -50,6 +50,14 @@ pub(super) struct Targets {
 }
 
 impl Targets {
+    /// No cursor positions: a stock that deals to no waste.
+    pub(super) fn none() -> Targets {
+        Targets {
+            list: [(0, 0); TALON_CAP],
+            len: 0,
+        }
+    }
+
     fn push(&mut self, t: (u8, u8)) {
         self.list[self.len] = t;
         self.len += 1;
@@ -93,10 +101,7 @@ impl Talon {
     /// recycles), the current waste top included, each at its first arrival.
     pub(super) fn targets(&self, deal: DealRule) -> Targets {
         let len = self.len;
-        let mut out = Targets {
-            list: [(0, 0); TALON_CAP],
-            len: 0,
-        };
+        let mut out = Targets::none();
         let mut seen = 0u64;
         let mut cur = self.cursor;
         let mut rec = 0u8;

@@ -277,7 +277,7 @@ fn a_card_nothing_else_can_use_goes_up_by_itself_under_any_build() {
     ] {
         let mut s = State::deal(Rules::default(), Seed(1));
         s.rules.build = build;
-        let solver = Explicit::new(&s).unwrap();
+        let solver = Explicit::new(&s, Stocks::Waste).unwrap();
         let mut node = solver.root;
         node.found = [2, 1, 2, 2];
         assert_eq!(solver.safe(&node, c), safe, "{build:?}");
@@ -299,6 +299,20 @@ fn face_up_cards_that_are_not_a_run_are_not_a_win_yet() {
     let s = layout(&[(0, "2H AH"), (0, hearts)], "");
     let Verdict::Winnable(moves) = solve(&s, Limits::default()).unwrap().verdict else {
         panic!("a pile that plays out is winnable");
+    };
+    replays_to_a_win(&s, &moves);
+}
+
+#[test]
+fn moving_a_card_off_a_run_it_does_not_build_on_lets_that_run_move() {
+    // The jack of clubs lies on the run JD 10C without building on it. Off
+    // the jack goes, onto the queen of diamonds: the ten it uncovers has no
+    // use of its own, but the run it ends moves onto the queen of clubs,
+    // turning the nine of clubs, and the rest plays out. (The explicit
+    // search once cut that move, and called the position lost.)
+    let s = layout(&[(0, "KC QD"), (2, "KH 9C JD TC JC"), (0, "KD QC")], "");
+    let Verdict::Winnable(moves) = solve_explicit(&s, Limits::default()).unwrap().verdict else {
+        panic!("the position is won");
     };
     replays_to_a_win(&s, &moves);
 }

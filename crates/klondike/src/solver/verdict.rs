@@ -69,26 +69,51 @@ impl Default for Limits {
 
 /// Whether some search of [`Solver::new`] can take `state`'s rules, or the
 /// plain reason none can: every one-player member of the family with the
-/// feature `general-search`, else those of [`explicit_supports`].
+/// feature `general-search`, else those of [`explicit_supports`] and
+/// Easthaven with one deck.
 pub fn supports(state: &State) -> Result<(), Unsupported> {
     #[cfg(feature = "general-search")]
     return super::general::General::new(state).map(|_| ());
     #[cfg(not(feature = "general-search"))]
-    explicit_supports(state)
+    explicit_takes(state, Stocks::WasteOrRows)
 }
 
 /// Whether the explicit search ([`Solver::explicit`], the one the page has
 /// in its own module) can take `state`'s rules, or the plain reason it
 /// cannot. Where it can, so can the summary search for Klondike's own build
-/// rules; where it cannot, [`Solver::new`] searches with the general search.
+/// rules; where it cannot, [`Solver::new`] searches with the general search,
+/// except for a stock dealt onto the piles with one deck (Easthaven), which
+/// [`Solver::new`]'s explicit search takes.
 pub fn explicit_supports(state: &State) -> Result<(), Unsupported> {
+    explicit_takes(state, Stocks::Waste)
+}
+
+/// The stocks the explicit search is asked to take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Stocks {
+    /// A stock dealt to a waste only: [`Solver::explicit`], whose choices
+    /// (the page's deals) must stay as earlier releases made them.
+    Waste,
+    /// A waste, or a stock dealt a card onto each pile (Easthaven):
+    /// [`Solver::new`]'s explicit search.
+    WasteOrRows,
+}
+
+/// Whether the explicit search can take `state`'s rules with `stocks`, or
+/// the plain reason it cannot.
+pub(super) fn explicit_takes(state: &State, stocks: Stocks) -> Result<(), Unsupported> {
     let r = state.rules;
     if state.base != Some(Rank::ACE) || r.wrap {
         return Err(Unsupported(
             "foundations that start from another rank than the Ace, or ranks that wrap".into(),
         ));
     }
-    if r.stock != StockRule::Waste {
+    let taken = match r.stock {
+        StockRule::Waste => true,
+        StockRule::OnPiles => stocks == Stocks::WasteOrRows,
+        StockRule::OnReserves => false,
+    };
+    if !taken {
         return Err(Unsupported(
             "a stock dealt onto the piles or onto reserves".into(),
         ));
