@@ -86,6 +86,17 @@ fn family_workload() -> (u64, String) {
     })
 }
 
+/// The explicit search on Easthaven with one deck (its stock dealt onto the
+/// piles), which it took over from the general search, as the worker runs
+/// it: twenty deals at 200,000 positions.
+fn easthaven_workload() -> (u64, String) {
+    use parlour::klondike::variant::Variant;
+    let deals = deals_of(&[Variant::Easthaven], 20);
+    solve_all(deals, 200_000, |s, l| {
+        solve(s, l).expect("the explicit search covers it")
+    })
+}
+
 /// Deals 1 to `last` of each of `variants`, each with its own rules.
 fn deals_of(
     variants: &'static [parlour::klondike::variant::Variant],
@@ -116,6 +127,7 @@ fn solver_speed_native() {
     println!("{}", measure("native", now, workload));
     println!("{}", measure("native general", now, general_workload));
     println!("{}", measure("native family", now, family_workload));
+    println!("{}", measure("native easthaven", now, easthaven_workload));
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -135,6 +147,10 @@ mod wasm {
         console_log!(
             "{}",
             super::measure("wasm family", now, super::family_workload)
+        );
+        console_log!(
+            "{}",
+            super::measure("wasm easthaven", now, super::easthaven_workload)
         );
     }
 }
