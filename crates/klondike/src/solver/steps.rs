@@ -251,15 +251,7 @@ impl Explicit {
         // Each card of the run `under` ends, with what is on it, elsewhere.
         src.cards[rest - run..rest].iter().any(|&h| {
             self.builds_on(h, top)
-                || (0..self.n_piles()).any(|z| {
-                    z != from && {
-                        let p = &node.piles[z];
-                        match p.len {
-                            0 => rank(h) == 13 || self.deal.fill_any,
-                            len => self.builds_on(h, p.cards[usize::from(len) - 1]),
-                        }
-                    }
-                })
+                || (0..self.n_piles()).any(|z| z != from && self.takes(&node.piles[z], h))
         })
     }
 
