@@ -377,11 +377,7 @@ impl Settings {
                 })
         };
         match key {
-            "draw" | "passes" => {
-                // (Somerset deals every card: its stock stays empty.)
-                let stock = State::deal(rules, Seed(1)).stock;
-                rules.stock == StockRule::Waste && !stock.is_empty() && varies()
-            }
+            "draw" | "passes" => stock_to_waste(rules) && varies(),
             "recycle-penalty" => {
                 rules.draw > 1
                     && matches!(rules.scoring, ScoringRule::Standard | ScoringRule::Timed)
@@ -391,6 +387,14 @@ impl Settings {
             _ => true,
         }
     }
+}
+
+/// Whether `rules` turn a stock onto a waste, so that the draw and the
+/// passes mean something: not where the stock is dealt onto the piles or
+/// the reserves (Easthaven, Agnes), nor where no stock is left after the
+/// deal (Somerset deals every card).
+pub fn stock_to_waste(rules: Rules) -> bool {
+    rules.stock == StockRule::Waste && !State::deal(rules, Seed(1)).stock.is_empty()
 }
 
 #[cfg(test)]

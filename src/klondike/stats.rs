@@ -2,7 +2,7 @@
 //! dealing mode and the Vegas running total.
 
 use super::rules::{self, Passes, Rules, Scoring, State};
-use super::settings::{Settings, VegasTotal};
+use super::settings::{stock_to_waste, Settings, VegasTotal};
 use super::variant::Variant;
 use crate::shell::def::Event;
 use crate::util::text_lines::capitalised;
@@ -50,6 +50,18 @@ pub fn mode_key(rules: &Rules) -> String {
             v.title(rules.decks),
             rules.draw
         ),
+    }
+}
+
+/// The dealing mode as the player reads it: `mode_key` without the draw
+/// and the passes where the stock does not go to a waste (Easthaven deals
+/// it onto the piles, so "draw 1, passes unlimited" would mean nothing).
+/// The key stays as it was, so the statistics saved under it are kept.
+pub fn mode_label(rules: &Rules) -> String {
+    if stock_to_waste(*rules) {
+        capitalised(&mode_key(rules))
+    } else {
+        rules.variant.title(rules.decks)
     }
 }
 
@@ -150,7 +162,7 @@ impl Stats {
             .map_or_else(|| "–".to_owned(), |r| format!("{r}%"));
         let opt = |v: Option<String>| v.unwrap_or_else(|| "–".to_owned());
         vec![
-            ("Mode".into(), capitalised(&mode_key(rules))),
+            ("Mode".into(), mode_label(rules)),
             ("Played".into(), st.played.to_string()),
             ("Won".into(), st.won.to_string()),
             ("Win rate".into(), rate),
@@ -174,5 +186,31 @@ mod tests {
     fn the_statistics_mode_starts_with_a_capital() {
         let rows = super::Stats::default().rows(&super::Rules::default());
         assert_eq!(rows[0].1, "Draw 1, passes unlimited");
+    }
+
+    #[test]
+    fn the_mode_names_draw_and_passes_only_where_the_stock_goes_to_a_waste() {
+        use super::super::variant::Variant;
+        let rules = |variant: Variant, decks: u8| {
+            variant.rules(super::Rules {
+                decks,
+                ..super::Rules::default()
+            })
+        };
+        let label = |variant, decks| super::mode_label(&rules(variant, decks));
+        assert_eq!(label(Variant::Easthaven, 1), "Easthaven");
+        assert_eq!(label(Variant::Easthaven, 2), "Double Easthaven");
+        assert_eq!(label(Variant::Agnes, 1), "Agnes");
+        assert_eq!(label(Variant::Somerset, 1), "Somerset");
+        assert_eq!(label(Variant::LasVegas, 1), "Las Vegas, draw 1, passes 1");
+        assert_eq!(
+            label(Variant::Kuipers, 1),
+            "Kuipers, draw 1, passes unlimited"
+        );
+        // The key under which the statistics are saved does not change.
+        assert_eq!(
+            super::mode_key(&rules(Variant::Easthaven, 1)),
+            "Easthaven, draw 1, passes unlimited"
+        );
     }
 }

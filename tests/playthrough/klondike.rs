@@ -9,6 +9,8 @@ use crate::common::{
 use parlour::klondike::analysis::{self, Prospect};
 use parlour::klondike::remote;
 use parlour::klondike::rules::{Move, Pile};
+use parlour::klondike::settings::stock_to_waste;
+use parlour::klondike::stats;
 use parlour::klondike::view::{self, Layout};
 use parlour::klondike::Klondike;
 use parlour::shell::geom::{Fit, Point, Size};
@@ -236,8 +238,9 @@ pub async fn by_hint(
     }
 }
 
-/// Waits for the page's status line to say the game ended as `end` did.
-pub async fn shows_end(b: &Browser, name: &str, end: End) {
+/// Waits for the page's status line to say the game ended as `end` did;
+/// a win's result card, read and closed, is returned (empty otherwise).
+pub async fn shows_end(b: &Browser, name: &str, end: End) -> String {
     let done = match end {
         End::Won => "Won!",
         End::Stuck => "No moves left",
@@ -258,7 +261,9 @@ pub async fn shows_end(b: &Browser, name: &str, end: End) {
         assert!(card.contains("Won!"), "{name}: {card}");
         b.screenshot(&format!("{name}-result")).await;
         press(b, "close").await;
+        return card;
     }
+    String::new()
 }
 
 /// Plays a whole game through the page by Hint: presses Hint, checks the
@@ -295,7 +300,17 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
         .await
         .expect("an end");
     assert_eq!(end, want, "{name}");
-    shows_end(&b, name, end).await;
+    let card = shows_end(&b, name, end).await;
+    if end == End::Won {
+        // The statistics name the mode as the player knows it: no draw or
+        // passes where the stock is not turned onto a waste (Easthaven).
+        let rules = &mirror.state().rules;
+        let mode = stats::mode_label(rules);
+        assert!(card.contains(&mode), "{name}: {mode} in {card}");
+        if !stock_to_waste(*rules) {
+            assert!(!card.contains("passes"), "{name}: {card}");
+        }
+    }
     let _ = said(&b).await;
     let _ = status(&b).await;
     b.assert_clean_console(name).await;
