@@ -283,7 +283,7 @@ impl Space for Explicit {
             let before = out.len();
             let mut kept = start;
             for i in start..before {
-                if Self::room_for(node, out[i]) {
+                if self.room_for(node, out[i]) {
                     out[kept] = out[i];
                     kept += 1;
                 }

@@ -111,15 +111,24 @@ impl Explicit {
         node.talon.targets(self.deal.stock())
     }
 
-    /// Whether every pile `step` adds to has room for its cards.
-    pub(super) fn room_for(node: &Node, step: Step) -> bool {
+    /// Whether every pile `step` adds to has room for its cards (a row
+    /// adds to the piles the stock's cards reach, from the left).
+    pub(super) fn room_for(&self, node: &Node, step: Step) -> bool {
         let room = |to: u8, n: u8| usize::from(node.piles[usize::from(to)].len + n) <= PILE_CAP;
         match step {
             Step::Tableau { to, count, .. } => room(to, count),
             Step::FromFoundation { to, .. } | Step::Talon { to: Some(to), .. } => room(to, 1),
-            Step::Row => node.piles.iter().all(|p| usize::from(p.len) < PILE_CAP),
+            Step::Row => node.piles[..self.row_len(node)]
+                .iter()
+                .all(|p| usize::from(p.len) < PILE_CAP),
             Step::Talon { to: None, .. } | Step::ToFoundation(_) => true,
         }
+    }
+
+    /// How many piles the next row reaches: all of them, or as many as
+    /// the stock has cards left for.
+    fn row_len(&self, node: &Node) -> usize {
+        self.n_piles().min(usize::from(node.talon.len))
     }
 
     pub(super) fn apply(&self, node: &mut Node, step: Step) {
@@ -171,8 +180,7 @@ impl Explicit {
                 p.len += 1;
             }
             Step::Row => {
-                let dealt = self.n_piles().min(usize::from(node.talon.len));
-                for i in 0..dealt {
+                for i in 0..self.row_len(node) {
                     // The stock's next card is the row's first.
                     let c = node.talon.take(1, 0);
                     let p = &mut node.piles[i];

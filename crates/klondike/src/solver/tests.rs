@@ -696,3 +696,19 @@ fn nine_across_is_solved_for_every_base_as_the_general_search_solves_it() {
     }
     assert!(compared >= 10, "{compared} compared");
 }
+
+#[test]
+fn a_short_last_row_needs_room_only_on_the_piles_it_reaches() {
+    // Three piles and two cards of stock: the row reaches the first two.
+    let mut s = layout(&[(0, "KS"), (0, "KH"), (0, "KD")], "QS QH");
+    s.rules = crate::variant::Variant::Easthaven.rules(Rules::default());
+    let space = Explicit::new(&s, Stocks::WasteOrRows).unwrap();
+    let mut node = space.root;
+    node.piles[2].len = PILE_CAP as u8;
+    assert!(
+        space.room_for(&node, Step::Row),
+        "the third pile is not dealt to"
+    );
+    node.piles[1].len = PILE_CAP as u8;
+    assert!(!space.room_for(&node, Step::Row), "the second pile is full");
+}
