@@ -206,6 +206,12 @@ impl<S: Space> Dfs<S> {
         self.dominators.iter().any(|&h| self.table.contains(h))
     }
 
+    /// Gives up once `limit` positions are searched in all (counting those
+    /// searched already).
+    pub(super) fn limit_to(&mut self, limit: u64) {
+        self.limit = limit;
+    }
+
     /// Searches up to `slice` more positions; true once the search is over.
     pub(super) fn run(&mut self, slice: u64) -> bool {
         let stop = self.nodes.saturating_add(slice);

@@ -51,6 +51,9 @@ const OWN_TURN: u64 = 4096;
 /// decides it), and the same for deal 401 (its own search does).
 #[cfg(feature = "summary-solver")]
 const RELAX_TURN: u64 = 8 * OWN_TURN;
+/// Positions each phase walks in its turn, where the two take turns
+/// ([`TwoPhase::phases_in_turns`]).
+const PHASE_TURN: u64 = 256;
 
 /// A deal's relaxation: the same deal dealt singly with no pass limit.
 ///
@@ -88,6 +91,12 @@ pub(super) trait TwoPhase: Space + Sized {
     fn complete(&self) -> bool {
         true
     }
+    /// Whether phase one leaves out moves that wins often need, so that
+    /// phase two should walk in turns with it from the start rather than
+    /// wait for it to be over.
+    fn phases_in_turns(&self) -> bool {
+        false
+    }
 }
 
 impl TwoPhase for Explicit {
@@ -110,11 +119,28 @@ impl TwoPhase for Explicit {
     fn complete(&self) -> bool {
         !self.clipped()
     }
+
+    /// Where only runs of one suit move (Whitehead), part of a run moving
+    /// to join a longer run of its suit is an everyday move, which phase
+    /// one leaves out: it is then often searched to its end, millions of
+    /// positions, before phase two finds a win in a few thousand.
+    fn phases_in_turns(&self) -> bool {
+        self.deal.suit_runs
+    }
 }
 
 /// A search in its two phases (see [`TwoPhase`], [`Explicit::pruned`]).
 struct Phased<S: Space = Explicit> {
+    /// Phase one, or phase two once phase one is over.
     dfs: Dfs<S>,
+    /// Phase two, while it takes turns with phase one.
+    second: Option<Dfs<S>>,
+    /// Whether `second` has the turn.
+    second_turn: bool,
+    /// Positions each phase walks in its turn ([`PHASE_TURN`]).
+    turn: u64,
+    /// Positions left in the turn.
+    turn_left: u64,
     limits: Limits,
     /// Positions phase one searched, once phase two has begun.
     spent: u64,
@@ -200,6 +226,23 @@ impl Solver {
     /// page chooses with it stay the ones earlier releases chose.
     pub fn explicit_or_rows(state: &State, limits: Limits) -> Result<Solver, Unsupported> {
         Solver::explicit_of(state, limits, Stocks::WasteOrRows)
+    }
+
+    /// The explicit search with its phases taking turns of `turn`
+    /// positions (where they take turns), for tests of the turns.
+    #[cfg(test)]
+    pub(super) fn explicit_in_turns_of(
+        state: &State,
+        limits: Limits,
+        turn: u64,
+    ) -> Result<Solver, Unsupported> {
+        let mut phased = Phased::new(state, limits, Stocks::Waste)?;
+        phased.turn = turn;
+        phased.turn_left = turn;
+        Ok(Solver {
+            engine: Engine::Explicit(Box::new(phased)),
+            done: None,
+        })
     }
 
     fn explicit_of(state: &State, limits: Limits, stocks: Stocks) -> Result<Solver, Unsupported> {
@@ -537,12 +580,25 @@ impl Phased {
 
 impl<S: TwoPhase> Phased<S> {
     /// A search of `space` from its root, after `spent` positions that
-    /// held at most `peak` in the table.
+    /// held at most `peak` in the table. Where the space asks for it
+    /// ([`TwoPhase::phases_in_turns`]), phase two walks from the start in
+    /// turns with phase one, each with half the table.
     fn begin(space: S, limits: Limits, spent: u64, peak: usize) -> Phased<S> {
         let root = space.root();
         let left = limits.nodes.saturating_sub(spent);
+        let in_turns = space.pruned() && space.phases_in_turns();
+        let slots = if in_turns {
+            limits.table_slots / 2
+        } else {
+            limits.table_slots
+        };
+        let second = in_turns.then(|| Dfs::new(space.unpruned(), root.clone(), left, slots));
         Phased {
-            dfs: Dfs::new(space, root, left, limits.table_slots),
+            dfs: Dfs::new(space, root, left, slots),
+            second,
+            second_turn: false,
+            turn: PHASE_TURN,
+            turn_left: PHASE_TURN,
             limits,
             spent,
             peak,
@@ -550,16 +606,32 @@ impl<S: TwoPhase> Phased<S> {
     }
 
     fn nodes(&self) -> u64 {
-        self.spent + self.dfs.nodes
+        self.spent + self.dfs.nodes + self.second.as_ref().map_or(0, |d| d.nodes)
     }
 
     fn peak_table(&self) -> usize {
-        self.peak.max(self.dfs.table.peak_len())
+        let second = self.second.as_ref().map_or(0, |d| d.table.peak_len());
+        self.peak.max(self.dfs.table.peak_len()).max(second)
+    }
+
+    fn report(&self, verdict: Verdict) -> Report {
+        Report {
+            verdict,
+            nodes: self.nodes(),
+            peak_table: self.peak_table(),
+        }
     }
 
     fn run(&mut self, slice: u64) -> Option<Report> {
         let stop = self.nodes().saturating_add(slice);
         loop {
+            if self.second.is_some() {
+                match self.take_turn(stop) {
+                    Turn::Over(report) => return Some(report),
+                    Turn::Paused => return None,
+                    Turn::Next => continue,
+                }
+            }
             if !self.dfs.run(stop.saturating_sub(self.nodes())) {
                 return None;
             }
@@ -575,11 +647,67 @@ impl<S: TwoPhase> Phased<S> {
                 Outcome::Exhausted if self.dfs.space.complete() => Verdict::Unwinnable,
                 Outcome::Exhausted | Outcome::OutOfBudget => Verdict::Unknown,
             };
-            return Some(Report {
-                verdict,
-                nodes: self.nodes(),
-                peak_table: self.peak_table(),
-            });
+            return Some(self.report(verdict));
         }
     }
+
+    /// While the two phases take turns: the walk whose turn it is searches
+    /// up to the end of its turn, of the slice (which ends at `stop`) or of
+    /// the budget, whichever comes first.
+    fn take_turn(&mut self, stop: u64) -> Turn {
+        let done = self.nodes();
+        if done >= self.limits.nodes {
+            return Turn::Over(self.report(Verdict::Unknown));
+        }
+        let left = stop.min(self.limits.nodes).saturating_sub(done);
+        if left == 0 {
+            return Turn::Paused;
+        }
+        let Some(second) = self.second.as_mut() else {
+            return Turn::Next;
+        };
+        let walk = if self.second_turn {
+            second
+        } else {
+            &mut self.dfs
+        };
+        let before = walk.nodes;
+        let over = walk.run(self.turn_left.min(left));
+        self.turn_left -= (walk.nodes - before).min(self.turn_left);
+        if !over {
+            if self.turn_left == 0 {
+                self.second_turn = !self.second_turn;
+                self.turn_left = self.turn;
+            }
+            return Turn::Next;
+        }
+        let verdict = match walk.outcome.as_ref() {
+            Some(Outcome::Won(won, path)) => Verdict::Winnable(walk.space.line(won, path)),
+            // Phase one found no win: phase two goes on alone, with the whole table.
+            Some(Outcome::Exhausted) if !self.second_turn => {
+                let (spent, peak) = (self.spent + self.dfs.nodes, self.peak_table());
+                if let Some(mut second) = self.second.take() {
+                    second.table.raise_cap(self.limits.table_slots);
+                    second.limit_to(self.limits.nodes.saturating_sub(spent));
+                    self.dfs = second;
+                }
+                self.spent = spent;
+                self.peak = peak;
+                return Turn::Next;
+            }
+            Some(Outcome::Exhausted) if walk.space.complete() => Verdict::Unwinnable,
+            Some(Outcome::Exhausted | Outcome::OutOfBudget) | None => Verdict::Unknown,
+        };
+        Turn::Over(self.report(verdict))
+    }
+}
+
+/// What a turn of the two phases came to.
+enum Turn {
+    /// The search is over.
+    Over(Report),
+    /// The slice is spent.
+    Paused,
+    /// The search goes on.
+    Next,
 }

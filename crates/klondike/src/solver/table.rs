@@ -59,7 +59,6 @@ impl Table {
     }
 
     /// Lets the table grow to `cap` slots (rounded up to a power of two) from now on.
-    #[cfg(feature = "summary-solver")]
     pub(super) fn raise_cap(&mut self, cap: usize) {
         self.cap = self.cap.max(cap.next_power_of_two());
     }

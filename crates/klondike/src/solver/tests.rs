@@ -712,3 +712,53 @@ fn a_short_last_row_needs_room_only_on_the_piles_it_reaches() {
     node.piles[1].len = PILE_CAP as u8;
     assert!(!space.room_for(&node, Step::Row), "the second pile is full");
 }
+
+/// Whitehead's phases take turns: however long the turns, from a single
+/// position to phase one's whole walk (the order before turns), every
+/// deal decided is decided alike and every winning line wins.
+#[test]
+fn whiteheads_phases_in_turns_of_any_length_agree() {
+    use crate::variant::Variant;
+    let rules = Variant::Whitehead.rules(Rules::default());
+    let limits = Limits {
+        nodes: 60_000,
+        table_slots: 1 << 16,
+    };
+    let (mut lost, mut won) = (0, 0);
+    let (mut in_turns, mut one_after_the_other) = (0, 0);
+    for seed in 1..=30 {
+        let deal = State::deal(rules, Seed(seed));
+        let verdicts: Vec<Verdict> = [1, 7, 4096, u64::MAX]
+            .iter()
+            .map(|&turn| {
+                let solver = Solver::explicit_in_turns_of(&deal, limits, turn).unwrap();
+                let report = verdict::finish(solver);
+                if let Verdict::Winnable(moves) = &report.verdict {
+                    replays_to_a_win(&deal, moves);
+                }
+                report.verdict
+            })
+            .collect();
+        let decided = |v: &Verdict| !matches!(v, Verdict::Unknown);
+        let wins = verdicts
+            .iter()
+            .filter(|v| matches!(v, Verdict::Winnable(_)))
+            .count();
+        let losses = verdicts
+            .iter()
+            .filter(|v| matches!(v, Verdict::Unwinnable))
+            .count();
+        assert!(wins == 0 || losses == 0, "seed {seed}: {verdicts:?}");
+        won += usize::from(wins > 0);
+        lost += usize::from(losses > 0);
+        // (Counted in positions, so the same on every machine.)
+        in_turns += usize::from(decided(&verdicts[2]));
+        one_after_the_other += usize::from(decided(&verdicts[3]));
+    }
+    assert!(won > 20 && lost > 0, "{won} won, {lost} lost");
+    // What the turns are for: phase one's walk no longer holds up phase two's wins.
+    assert!(
+        in_turns > one_after_the_other + 10,
+        "{in_turns} decided in turns, {one_after_the_other} one phase after the other"
+    );
+}

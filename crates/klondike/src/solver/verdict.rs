@@ -149,7 +149,7 @@ pub fn solve_general(state: &State, limits: Limits) -> Result<Report, Unsupporte
     Ok(finish(Solver::general(state, limits)?))
 }
 
-fn finish(mut s: Solver) -> Report {
+pub(super) fn finish(mut s: Solver) -> Report {
     loop {
         if let Some(r) = s.run(u64::MAX) {
             return r;
