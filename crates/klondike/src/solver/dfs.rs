@@ -34,6 +34,14 @@ pub(super) trait Space {
     /// `out`: each names a set of positions `node` dominates (and is no
     /// position's own key), for their [`Space::dominators`] to name in turn.
     fn marks(&self, _node: &Self::Node, _out: &mut Vec<u64>) {}
+    /// One frame in this many keeps its position while the walk is
+    /// deeper (besides the deepest, which always does); the others' are
+    /// worked out again, when the walk comes back to them, by playing the
+    /// path's moves from the nearest kept one below. That takes a little
+    /// time for much less memory where positions are large and walks go
+    /// deep. Playing a path's moves with [`Space::apply`] must make the
+    /// position the walk made ([`Space::force`] plays by `apply` too).
+    const KEEP_EVERY: usize = 1;
 }
 
 /// How a search ended.
@@ -46,8 +54,7 @@ pub(super) enum Outcome<N, S> {
     OutOfBudget,
 }
 
-struct Frame<N> {
-    node: N,
+struct Frame {
     /// Its moves are `steps[start..end]` of the search.
     start: usize,
     end: usize,
@@ -60,7 +67,10 @@ struct Frame<N> {
 pub(super) struct Dfs<S: Space> {
     pub(super) space: S,
     root: S::Node,
-    stack: Vec<Frame<S::Node>>,
+    stack: Vec<Frame>,
+    /// The positions of the frames that keep theirs (see
+    /// [`Space::KEEP_EVERY`]), and last the top frame's.
+    positions: Vec<S::Node>,
     /// The moves of every frame on the stack, one after another.
     steps: Vec<S::Step>,
     path: Vec<S::Step>,
@@ -99,6 +109,7 @@ impl<S: Space> Dfs<S> {
             space,
             root,
             stack: Vec::new(),
+            positions: Vec::new(),
             steps: Vec::new(),
             path: Vec::new(),
             on_path: DigestSet::default(),
@@ -136,14 +147,48 @@ impl<S: Space> Dfs<S> {
         if Self::LOOKS_AHEAD {
             self.look_ahead(&node, start);
         }
+        // The frame below keeps its position only if it is one that does.
+        match self.positions.last_mut() {
+            Some(below) if !Self::keeps(self.stack.len() - 1) => *below = node,
+            _ => self.positions.push(node),
+        }
         self.stack.push(Frame {
-            node,
             start,
             end: self.steps.len(),
             next: start,
             path_len: self.path.len(),
             hash,
         });
+    }
+
+    /// Whether the frame at depth `i` (the root's is 0) keeps its position
+    /// while the walk is deeper.
+    fn keeps(i: usize) -> bool {
+        i % S::KEEP_EVERY == 0
+    }
+
+    /// After the top frame is popped: the position of the frame now on
+    /// top, kept or worked out again from the nearest kept one below.
+    fn back_to_top(&mut self) {
+        let Some(top) = self.stack.len().checked_sub(1) else {
+            self.positions.clear();
+            return;
+        };
+        if Self::keeps(top) {
+            self.positions.pop();
+            return;
+        }
+        let kept = top - top % S::KEEP_EVERY;
+        let (from, to) = (self.stack[kept].path_len, self.stack[top].path_len);
+        let [.., below, last] = &mut self.positions[..] else {
+            return;
+        };
+        let mut node = below.clone();
+        for &step in &self.path[from..to] {
+            self.space.apply(&mut node, step);
+        }
+        debug_assert_eq!(self.space.key(&node), self.stack[top].hash);
+        *last = node;
     }
 
     /// Works out the keys of `node`'s children (its moves from `start` on)
@@ -230,6 +275,7 @@ impl<S: Space> Dfs<S> {
             if top.next == top.end {
                 let (hash, start) = (top.hash, top.start);
                 self.stack.pop();
+                self.back_to_top();
                 self.steps.truncate(start);
                 if Self::LOOKS_AHEAD {
                     self.keys.truncate(start);
@@ -248,7 +294,11 @@ impl<S: Space> Dfs<S> {
             if looked == SEEN {
                 continue;
             }
-            let mut child = top.node.clone();
+            let mut child = self
+                .positions
+                .last()
+                .expect("the top frame's position is kept")
+                .clone();
             self.path.truncate(top.path_len);
             self.space.apply(&mut child, step);
             self.path.push(step);
