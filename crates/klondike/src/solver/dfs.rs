@@ -164,7 +164,7 @@ impl<S: Space> Dfs<S> {
     /// Whether the frame at depth `i` (the root's is 0) keeps its position
     /// while the walk is deeper.
     fn keeps(i: usize) -> bool {
-        i % S::KEEP_EVERY == 0
+        i.is_multiple_of(S::KEEP_EVERY)
     }
 
     /// After the top frame is popped: the position of the frame now on
