@@ -386,6 +386,21 @@ async fn on_a_phone_easthaven_is_won_on_the_workers_winning_line() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_whitehead_is_won_on_the_workers_winning_line() {
+    // Every card face up and building in one colour: the worker's explicit
+    // search walks its two phases in turns there, and finds this deal's win
+    // (100 moves, the shortest of deals 1-60 rehearsed natively).
+    play_through(
+        "on_a_phone_whitehead_is_won_on_the_workers_winning_line",
+        Device::Phone,
+        &[("variant", "whitehead")],
+        13,
+        End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn easthaven_with_two_decks_is_played_to_its_end() {
     play_through(
         "easthaven_with_two_decks_is_played_to_its_end",
@@ -519,6 +534,7 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
         (&[("variant", "agnes")], 5, End::Won, true),
         (&[("variant", "nine-across")], 9, End::Won, true),
         (&[("variant", "easthaven")], 5, End::Won, true),
+        (&[("variant", "whitehead")], 13, End::Won, true),
         (
             &[("variant", "easthaven"), ("decks", "2")],
             9,
