@@ -1,6 +1,7 @@
 //! The solver's speed natively and in the browser (the summary search on
-//! Klondike, on Agnes and on Nine Across, and the general search on the
-//! members only it covers): the same deals and budgets,
+//! Klondike, on Agnes and on Nine Across, the general search on the
+//! members only it covers, and the explicit search on Easthaven and
+//! Whitehead): the same deals and budgets,
 //! reported as positions per millisecond. A measurement, not a check, so it is
 //! ignored in ordinary runs; BENCHMARKS.md has the figures and the commands:
 //!
@@ -97,6 +98,17 @@ fn easthaven_workload() -> (u64, String) {
     })
 }
 
+/// The explicit search on Whitehead (every card face up, building in one
+/// colour), its two phases in turns and one position in eight kept on
+/// its deep walks: twenty deals at 200,000 positions.
+fn whitehead_workload() -> (u64, String) {
+    use parlour::klondike::variant::Variant;
+    let deals = deals_of(&[Variant::Whitehead], 20);
+    solve_all(deals, 200_000, |s, l| {
+        solve(s, l).expect("the explicit search covers it")
+    })
+}
+
 /// Deals 1 to `last` of each of `variants`, each with its own rules.
 fn deals_of(
     variants: &'static [parlour::klondike::variant::Variant],
@@ -128,6 +140,7 @@ fn solver_speed_native() {
     println!("{}", measure("native general", now, general_workload));
     println!("{}", measure("native family", now, family_workload));
     println!("{}", measure("native easthaven", now, easthaven_workload));
+    println!("{}", measure("native whitehead", now, whitehead_workload));
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -151,6 +164,10 @@ mod wasm {
         console_log!(
             "{}",
             super::measure("wasm easthaven", now, super::easthaven_workload)
+        );
+        console_log!(
+            "{}",
+            super::measure("wasm whitehead", now, super::whitehead_workload)
         );
     }
 }
