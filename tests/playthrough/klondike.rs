@@ -465,7 +465,7 @@ async fn on_a_phone_a_hard_deal_is_found_and_won_with_touch_drags() {
 /// A fresh deal's indicator and Hint, from the page's solver worker: deal 30
 /// dealt singly is won and deal 3 lost, and the search the page carries
 /// leaves both unknown within its budget ("Winnable?"); so does Whitehead's
-/// deal 20, which the worker's explicit search wins within its own. Nine
+/// deal 68, which the worker's explicit search wins within its own. Nine
 /// Across deals 10 (lost) and 15 (won) and Agnes deal 14 (won) are the
 /// summary search's (one search for each base Nine Across may be given):
 /// the general search the worker ran for them before left all three
@@ -478,7 +478,7 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
     for (pairs, seed, verdict) in [
         (&[("draw", "1")][..], 30, "Still winnable"),
         (&[("draw", "1")], 3, "Cannot be won"),
-        (&[("variant", "whitehead")], 20, "Still winnable"),
+        (&[("variant", "whitehead")], 68, "Still winnable"),
         (&[("variant", "nine-across")], 10, "Cannot be won"),
         (&[("variant", "nine-across")], 15, "Still winnable"),
         (&[("variant", "agnes")], 14, "Still winnable"),
