@@ -635,20 +635,28 @@ impl<S: TwoPhase> Phased<S> {
             if !self.dfs.run(stop.saturating_sub(self.nodes())) {
                 return None;
             }
-            let verdict = match self.dfs.outcome.as_ref()? {
-                Outcome::Won(won, path) => Verdict::Winnable(self.dfs.space.line(won, path)),
-                Outcome::Exhausted if self.dfs.space.pruned() => {
+            match Self::ended(&self.dfs) {
+                Some(verdict) => return Some(self.report(verdict)),
+                None => {
                     // Phase one found no win; search everything to prove it.
                     let space = self.dfs.space.unpruned();
                     let (spent, peak) = (self.nodes(), self.peak_table());
                     *self = Phased::begin(space, self.limits, spent, peak);
-                    continue;
                 }
-                Outcome::Exhausted if self.dfs.space.complete() => Verdict::Unwinnable,
-                Outcome::Exhausted | Outcome::OutOfBudget => Verdict::Unknown,
-            };
-            return Some(self.report(verdict));
+            }
         }
+    }
+
+    /// What `walk` came to, once it is over: its verdict, or none where
+    /// phase one ran out of positions without a win, which proves nothing
+    /// (phase two must search on).
+    fn ended(walk: &Dfs<S>) -> Option<Verdict> {
+        Some(match walk.outcome.as_ref() {
+            Some(Outcome::Won(won, path)) => Verdict::Winnable(walk.space.line(won, path)),
+            Some(Outcome::Exhausted) if walk.space.pruned() => return None,
+            Some(Outcome::Exhausted) if walk.space.complete() => Verdict::Unwinnable,
+            Some(Outcome::Exhausted | Outcome::OutOfBudget) | None => Verdict::Unknown,
+        })
     }
 
     /// While the two phases take turns: the walk whose turn it is searches
@@ -681,24 +689,19 @@ impl<S: TwoPhase> Phased<S> {
             }
             return Turn::Next;
         }
-        let verdict = match walk.outcome.as_ref() {
-            Some(Outcome::Won(won, path)) => Verdict::Winnable(walk.space.line(won, path)),
-            // Phase one found no win: phase two goes on alone, with the whole table.
-            Some(Outcome::Exhausted) if !self.second_turn => {
-                let (spent, peak) = (self.spent + self.dfs.nodes, self.peak_table());
-                if let Some(mut second) = self.second.take() {
-                    second.table.raise_cap(self.limits.table_slots);
-                    second.limit_to(self.limits.nodes.saturating_sub(spent));
-                    self.dfs = second;
-                }
-                self.spent = spent;
-                self.peak = peak;
-                return Turn::Next;
-            }
-            Some(Outcome::Exhausted) if walk.space.complete() => Verdict::Unwinnable,
-            Some(Outcome::Exhausted | Outcome::OutOfBudget) | None => Verdict::Unknown,
-        };
-        Turn::Over(self.report(verdict))
+        if let Some(verdict) = Self::ended(walk) {
+            return Turn::Over(self.report(verdict));
+        }
+        // Phase one found no win: phase two goes on alone, with the whole table.
+        let (spent, peak) = (self.spent + self.dfs.nodes, self.peak_table());
+        if let Some(mut second) = self.second.take() {
+            second.table.raise_cap(self.limits.table_slots);
+            second.limit_to(self.limits.nodes.saturating_sub(spent));
+            self.dfs = second;
+        }
+        self.spent = spent;
+        self.peak = peak;
+        Turn::Next
     }
 }
 
