@@ -1,7 +1,8 @@
 //! The solver's speed natively and in the browser (the summary search on
 //! Klondike, on Agnes and on Nine Across, the general search on the
 //! members only it covers, and the explicit search on Easthaven and
-//! Whitehead): the same deals and budgets,
+//! Whitehead, in the worker's first round and at its deeper round's
+//! longest): the same deals and budgets,
 //! reported as positions per millisecond. A measurement, not a check, so it is
 //! ignored in ordinary runs; BENCHMARKS.md has the figures and the commands:
 //!
@@ -22,16 +23,20 @@ fn solve_all(
     nodes: u64,
     solver: fn(&State, Limits) -> Report,
 ) -> (u64, String) {
+    solve_all_in(deals, nodes, 1 << 17, solver)
+}
+
+/// [`solve_all`] with a table of up to `table_slots` slots.
+fn solve_all_in(
+    deals: impl Iterator<Item = State>,
+    nodes: u64,
+    table_slots: usize,
+    solver: fn(&State, Limits) -> Report,
+) -> (u64, String) {
     let mut searched = 0;
     let mut verdicts = String::new();
     for s in deals {
-        let r = solver(
-            &s,
-            Limits {
-                nodes,
-                table_slots: 1 << 17,
-            },
-        );
+        let r = solver(&s, Limits { nodes, table_slots });
         searched += r.nodes;
         verdicts.push(match r.verdict {
             Verdict::Winnable(_) => 'w',
@@ -100,6 +105,20 @@ fn whitehead_workload() -> (u64, String) {
     as_the_worker_runs(&[Variant::Whitehead])
 }
 
+/// The worker's deeper round at its longest: Whitehead deal 334 and
+/// Easthaven deal 14, which it leaves undecided, so each takes all of its
+/// positions, with the worker's table.
+fn deeper_workload() -> (u64, String) {
+    use parlour::klondike::remote::{DEEPER_NODES, WORKER_TABLE_SLOTS};
+    use parlour::klondike::variant::Variant;
+    let deals = [(Variant::Whitehead, 334), (Variant::Easthaven, 14)]
+        .into_iter()
+        .map(|(v, seed)| State::deal(v.rules(Rules::default()), Seed(seed)));
+    solve_all_in(deals, DEEPER_NODES, WORKER_TABLE_SLOTS, |s, l| {
+        solve(s, l).expect("the explicit search covers both")
+    })
+}
+
 /// Deals 1 to 20 of each of `variants` at 200,000 positions each, by
 /// [`solve`] (the best search for the rules), as the worker calls it.
 fn as_the_worker_runs(variants: &'static [parlour::klondike::variant::Variant]) -> (u64, String) {
@@ -140,6 +159,7 @@ fn solver_speed_native() {
     println!("{}", measure("native family", now, family_workload));
     println!("{}", measure("native easthaven", now, easthaven_workload));
     println!("{}", measure("native whitehead", now, whitehead_workload));
+    println!("{}", measure("native deeper", now, deeper_workload));
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -167,6 +187,10 @@ mod wasm {
         console_log!(
             "{}",
             super::measure("wasm whitehead", now, super::whitehead_workload)
+        );
+        console_log!(
+            "{}",
+            super::measure("wasm deeper", now, super::deeper_workload)
         );
     }
 }

@@ -7,10 +7,10 @@
 //! base64, as both sides are this crate at the same version). Still, the
 //! worker checks what it is sent as it would a save, and a question it
 //! cannot take gets a plain refusal. The worker's [`answer`] is a line in
-//! [`Answer`]'s notation, which the page reads with [`read_judgement`] and
-//! the moves' own parser (a refusal reads as none: the page then judges the
-//! position itself); [`read_answer`] reads refusals too. Decoding a verdict
-//! as postcard would cost the page's module a few hundred bytes more.
+//! [`Answer`]'s notation, which the page reads with [`read_answer`] and the
+//! moves' own parser (on a refusal, the page judges the position itself).
+//! Decoding a verdict as postcard would cost the page's module a few
+//! hundred bytes more.
 
 use super::coach;
 use super::solver::{self, Found, Judgement, Limits, Solver};
@@ -25,14 +25,17 @@ pub const WORKER_MS: f64 = 30_000.0;
 
 /// What the worker answers, written as text: `won` and the moves of a win
 /// in the rules' notation, one after another (none where the position is
-/// won already), `lost`, `unknown`, or `refused` and why. The page judges
-/// each position anew after a move, and its hints keep to the line while
-/// the game follows it ([`super::plan::Plan`]).
+/// won already), `lost`, `unknown`, `deeper`, or `refused` and why. The page
+/// judges each position anew after a move, and its hints keep to the line
+/// while the game follows it ([`super::plan::Plan`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// The search's verdict, and where the position is won, the winning
     /// line (its first move is the verdict's).
     Solved(Judgement, Vec<Move>),
+    /// Undecided within the first [`Round`]'s positions, with time to
+    /// spare: a question for the [`Round::Deeper`] one may decide it.
+    Deeper,
     /// The question could not be taken, and why.
     Refused(String),
 }
@@ -41,6 +44,7 @@ impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Answer::Refused(why) => write!(f, "refused {why}"),
+            Answer::Deeper => f.write_str("deeper"),
             Answer::Solved(j, line) => match j.found {
                 Found::Winnable => {
                     f.write_str("won")?;
@@ -62,29 +66,67 @@ impl fmt::Display for Answer {
 /// that only hard deals fill (most deals take a few thousand positions).
 pub const WORKER_TABLE_SLOTS: usize = 1 << 23;
 
-/// The question the worker is posted: the position, as save text.
-pub fn question(state: &State) -> String {
-    state_to_text(state)
+/// Which of the worker's two searches of a position a question asks for.
+/// The summary search has one, within [`WORKER_MS`], and so has the general
+/// search, within [`GENERAL_NODES`]. The explicit search counts positions,
+/// so that a verdict is the same on every machine: a first round of a
+/// second or two, so that a hint need not wait, then, for a position it
+/// leaves undecided, a deeper one, while the indicator says it is still
+/// checking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Round {
+    /// Within [`WORKER_NODES`].
+    First,
+    /// Within [`DEEPER_NODES`].
+    Deeper,
+}
+
+/// How a question for [`Round::Deeper`] begins (save text never has a space).
+const DEEPER: &str = "deeper ";
+
+/// The question the worker is posted: the position, as save text, asked
+/// for `round`.
+pub fn question(state: &State, round: Round) -> String {
+    let text = state_to_text(state);
+    match round {
+        Round::First => text,
+        Round::Deeper => format!("{DEEPER}{text}"),
+    }
 }
 
 /// The worker's side: reads a question, searches (reading `clock`, in
 /// milliseconds, between slices), and writes the answer.
 pub fn answer(question: &str, clock: impl Fn() -> f64) -> String {
-    match state_from_text::<State>(question) {
+    let (round, text) = match question.strip_prefix(DEEPER) {
+        Some(text) => (Round::Deeper, text),
+        None => (Round::First, question),
+    };
+    match state_from_text::<State>(text) {
         Err(e) => Answer::Refused(e.0),
-        Ok(state) => solve(&state, clock),
+        Ok(state) => solve(&state, round, clock),
     }
     .to_string()
 }
 
-fn solve(state: &State, clock: impl Fn() -> f64) -> Answer {
+fn solve(state: &State, round: Round, clock: impl Fn() -> f64) -> Answer {
     if let Err(e) = state.validate() {
         return Answer::Refused(format!("the position cannot be played: {e}"));
     }
     let deadline = clock() + WORKER_MS;
-    match searcher(state, JUDGING, WORKER_TABLE_SLOTS) {
-        Ok(mut solver) => {
-            let verdict = solver.run_until(deadline, clock).verdict;
+    let budget = match round {
+        Round::First => JUDGING,
+        Round::Deeper => JUDGING_DEEPER,
+    };
+    match searcher(state, budget, WORKER_TABLE_SLOTS) {
+        Ok((mut solver, deepens)) => {
+            let verdict = solver.run_until(deadline, &clock).verdict;
+            if verdict == solver::Verdict::Unknown
+                && deepens
+                && round == Round::First
+                && clock() < deadline
+            {
+                return Answer::Deeper;
+            }
             let mut judged: Judgement = (&verdict).into();
             let line = match verdict {
                 solver::Verdict::Winnable(line) => coach::coached_line(state, line, wins_by),
@@ -107,6 +149,11 @@ pub const WORKER_NODES: u64 = 1_000_000;
 /// search expresses): fewer, as each costs it about three times as much.
 pub const GENERAL_NODES: u64 = 300_000;
 
+/// Positions the worker's explicit search walks in its [`Round::Deeper`]:
+/// about twenty seconds in Chromium (BENCHMARKS.md, "The worker's deeper
+/// round").
+pub const DEEPER_NODES: u64 = 12_000_000;
+
 /// Positions each of the worker's searches may walk.
 #[derive(Clone, Copy)]
 struct Budget {
@@ -117,28 +164,40 @@ struct Budget {
     general: u64,
 }
 
-/// The worker's budget for judging a position.
+/// The worker's budget for judging a position, in its first round.
 const JUDGING: Budget = Budget {
     summary: u64::MAX,
     explicit: WORKER_NODES,
     general: GENERAL_NODES,
 };
 
+/// The worker's budget in its deeper round. (The general search has none:
+/// on Joker Klondike, its hardest member, ten times the positions decide
+/// few more deals, at twenty seconds a position; BENCHMARKS.md, "The
+/// worker's deeper round".)
+const JUDGING_DEEPER: Budget = Budget {
+    summary: u64::MAX,
+    explicit: DEEPER_NODES,
+    general: GENERAL_NODES,
+};
+
 /// The worker's search of `state`: the summary search where it covers the
 /// rules, else the explicit search, else the general one, each within its
-/// share of `budget`.
+/// share of `budget`; and whether a [`Round::Deeper`] has more positions
+/// for it (the explicit search's).
 fn searcher(
     state: &State,
     budget: Budget,
     table_slots: usize,
-) -> Result<Solver, solver::Unsupported> {
+) -> Result<(Solver, bool), solver::Unsupported> {
     let limits = |nodes| Limits { nodes, table_slots };
     if let Some(s) = Solver::summary(state, limits(budget.summary)) {
-        return Ok(s);
+        return Ok((s, false));
     }
-    let explicit = Solver::explicit_or_rows(state, limits(budget.explicit));
+    let explicit = Solver::explicit_or_rows(state, limits(budget.explicit)).map(|s| (s, true));
     #[cfg(feature = "general-search")]
-    let explicit = explicit.or_else(|_| Solver::general(state, limits(budget.general)));
+    let explicit =
+        explicit.or_else(|_| Solver::general(state, limits(budget.general)).map(|s| (s, false)));
     explicit
 }
 
@@ -155,7 +214,7 @@ fn wins_by(next: &State) -> Option<Vec<Move>> {
         explicit: COACH_NODES,
         general: COACH_NODES,
     };
-    let mut s = searcher(next, budget, 1 << 16).ok()?;
+    let (mut s, _) = searcher(next, budget, 1 << 16).ok()?;
     match s.run_until(f64::INFINITY, || 0.0).verdict {
         solver::Verdict::Winnable(line) => Some(line),
         _ => None,
@@ -196,16 +255,19 @@ pub fn here() -> crate::shell::helper::Helper {
     crate::shell::helper::Helper::new(std::rc::Rc::new(Here))
 }
 
-/// The page's side: reads the worker's answer, the verdict and, where the
-/// position is won, the winning line; a refusal, or anything that is not an
-/// answer, reads as `None` (the page then judges the position itself).
-/// [`read_answer`] reads refusals too.
-pub fn read_verdict(text: &str) -> Option<(Judgement, Vec<Move>)> {
+/// The page's side: reads the worker's answer (refusals included), or
+/// `None` if it is not one: the verdict and, where the position is won, the
+/// winning line.
+pub fn read_answer(text: &str) -> Option<Answer> {
+    if let Some(why) = text.strip_prefix("refused ") {
+        return Some(Answer::Refused(why.to_owned()));
+    }
     let mut words = text.split(' ');
     let found = match words.next()? {
         "won" => Found::Winnable,
         "lost" => Found::Unwinnable,
         "unknown" => Found::Unknown,
+        "deeper" => return words.next().is_none().then_some(Answer::Deeper),
         _ => return None,
     };
     let line = words
@@ -215,15 +277,7 @@ pub fn read_verdict(text: &str) -> Option<(Judgement, Vec<Move>)> {
         return None;
     }
     let first = line.first().copied();
-    Some((Judgement { found, first }, line))
-}
-
-/// Reads the worker's answer, refusals included; `None` if it is not one.
-pub fn read_answer(text: &str) -> Option<Answer> {
-    match text.strip_prefix("refused ") {
-        Some(why) => Some(Answer::Refused(why.to_owned())),
-        None => read_verdict(text).map(|(j, line)| Answer::Solved(j, line)),
-    }
+    Some(Answer::Solved(Judgement { found, first }, line))
 }
 
 #[cfg(test)]
@@ -247,7 +301,8 @@ mod tests {
     fn a_question_gets_the_verdict_the_solver_gives_here() {
         for (seed, draw) in [(536, 3), (1, 3), (2, 1)] {
             let state = deal(seed, draw);
-            let got = read_answer(&answer(&question(&state), || 0.0)).expect("decodes");
+            let got =
+                read_answer(&answer(&question(&state, Round::First), || 0.0)).expect("decodes");
             let limits = Limits {
                 nodes: u64::MAX,
                 table_slots: WORKER_TABLE_SLOTS,
@@ -284,7 +339,7 @@ mod tests {
             ms.set(ms.get() + WORKER_MS + 1.0);
             ms.get()
         };
-        match read_answer(&answer(&question(&deal(536, 3)), clock)) {
+        match read_answer(&answer(&question(&deal(536, 3), Round::First), clock)) {
             Some(Answer::Solved(
                 Judgement {
                     found: Found::Unknown,
@@ -294,6 +349,45 @@ mod tests {
             )) if line.is_empty() => {}
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_position_the_first_round_leaves_undecided_is_asked_deeper() {
+        use crate::klondike::variant::Variant;
+        // Whitehead deal 269: won in about 1,060,000 positions, just past
+        // the first round's million.
+        let state = State::deal(Variant::Whitehead.rules(Rules::default()), Seed(269));
+        let ask = |round| read_answer(&answer(&question(&state, round), || 0.0));
+        assert_eq!(ask(Round::First), Some(Answer::Deeper));
+        match ask(Round::Deeper) {
+            Some(Answer::Solved(
+                Judgement {
+                    found: Found::Winnable,
+                    first: Some(mv),
+                },
+                line,
+            )) => {
+                assert_eq!(line.first(), Some(&mv));
+                let mut played = state.clone();
+                for &mv in &line {
+                    played.play(mv).expect("the line plays");
+                }
+                assert!(played.is_won(), "the line wins");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A first round the clock ends is unknown: no deeper round would
+        // have more time.
+        let ms = Cell::new(0.0);
+        let clock = || {
+            ms.set(ms.get() + WORKER_MS + 1.0);
+            ms.get()
+        };
+        let first = read_answer(&answer(&question(&state, Round::First), clock));
+        assert!(
+            matches!(first, Some(Answer::Solved(ref j, _)) if j.found == Found::Unknown),
+            "{first:?}"
+        );
     }
 
     #[test]
@@ -310,11 +404,11 @@ mod tests {
         assert!(refused(&text).contains("too many"));
         let mut state = deal(1, 3);
         state.tableau[0].cards.push(state.stock[0]);
-        assert!(refused(&question(&state)).contains("cannot be played"));
+        assert!(refused(&question(&state, Round::First)).contains("cannot be played"));
         // Double Solitaire is a two-player game, not a patience to solve.
         let double = crate::klondike::variant::Variant::DoubleSolitaire;
         let state = State::deal(double.rules(Rules::default()), Seed(3));
-        assert!(refused(&question(&state)).contains("two players"));
+        assert!(refused(&question(&state, Round::First)).contains("two players"));
     }
 
     #[test]
@@ -338,7 +432,7 @@ mod tests {
         let others = [(Variant::Whitehead, 68), (Variant::Agnes, 4)];
         for (variant, seed) in others.into_iter().chain(quick) {
             let state = State::deal(variant.rules(Rules::default()), Seed(seed));
-            match read_answer(&answer(&question(&state), || 0.0)) {
+            match read_answer(&answer(&question(&state, Round::First), || 0.0)) {
                 Some(Answer::Solved(
                     Judgement {
                         found: Found::Winnable,
@@ -363,7 +457,9 @@ mod tests {
     fn a_helper_here_answers_at_once() {
         use crate::shell::helper::Reply;
         let desk = here().desk();
-        let ticket = desk.ask(|| question(&deal(3, 1))).expect("asked");
+        let ticket = desk
+            .ask(|| question(&deal(3, 1), Round::First))
+            .expect("asked");
         let lost = Judgement {
             found: Found::Unwinnable,
             first: None,
@@ -394,6 +490,7 @@ mod tests {
             solved(Found::Winnable, Vec::new()),
             solved(Found::Unwinnable, Vec::new()),
             solved(Found::Unknown, Vec::new()),
+            Answer::Deeper,
             Answer::Refused("the rules cannot be played: no piles".into()),
         ] {
             assert_eq!(read_answer(&a.to_string()), Some(a));
@@ -410,6 +507,8 @@ mod tests {
             "lost 3",
             "lost D",
             "maybe",
+            "deeper T1-T2",
+            "deeper ",
         ] {
             assert_eq!(read_answer(bad), None, "{bad:?}");
         }

@@ -175,7 +175,10 @@ pub fn status(g: &Game, ui: &Ui) -> String {
     } else if g.settings.indicator == Indicator::On {
         // (The helper judges every position, for hints: the line shows its
         // verdict only when the indicator is on.)
-        if let Some(v) = ui.verdict() {
+        if ui.checking_further() {
+            // Hint answers meanwhile: the verdict so far is "Winnable?".
+            parts.push("Checking further…".into());
+        } else if let Some(v) = ui.verdict() {
             parts.push(v.into());
         } else if ui.checking() {
             parts.push("Checking…".into());

@@ -7,6 +7,7 @@ use super::analysis;
 use super::anim::{Celebration, Flight};
 use super::cards::Card;
 use super::coach;
+use super::remote::{Answer, Round};
 use super::rules::{Move, Pile, State};
 use super::settings::{AutoComplete, AutoMove, Deals, Deck, Hand, Indicator, Indices};
 use super::solver::{self, Found, Judgement, Solver};
@@ -62,9 +63,9 @@ enum Judge {
     /// A solver here, in slices between frames: the explicit search, within
     /// [`JUDGE_NODES`].
     Here(Job),
-    /// The page's helper: the summary search in a worker, within
+    /// The page's helper: a search in a worker (see [`Round`]), within
     /// [`super::remote::WORKER_MS`].
-    Away(Ticket),
+    Away(Ticket, Round),
 }
 
 /// A solver running in slices between frames, paced by the shell's think
@@ -336,8 +337,8 @@ impl Ui {
         self.judge = self
             .desk
             .as_ref()
-            .and_then(|d| d.ask(|| super::remote::question(g.position)))
-            .map(Judge::Away);
+            .and_then(|d| d.ask(|| super::remote::question(g.position, Round::First)))
+            .map(|t| Judge::Away(t, Round::First));
         if self.judge.is_none() {
             self.judge_here(g);
         }
@@ -371,9 +372,16 @@ impl Ui {
     }
 
     /// Whether the position is still being judged, for the indicator and
-    /// for hints.
+    /// for hints (which wait for the verdict).
     pub fn checking(&self) -> bool {
-        self.judge.is_some()
+        self.judge.is_some() && !self.checking_further()
+    }
+
+    /// Whether the page's helper is searching on, in its deeper round, a
+    /// position its first round left undecided: the indicator says so, and
+    /// Hint answers meanwhile as for a position not known to be winnable.
+    pub fn checking_further(&self) -> bool {
+        matches!(self.judge, Some(Judge::Away(_, Round::Deeper)))
     }
 
     /// Has Hint answer once the position's verdict comes: the page's
@@ -404,24 +412,45 @@ impl Ui {
                 };
                 self.verdict = job.thinker.search().report().map(|r| (&r.verdict).into());
             }
-            Some(Judge::Away(ticket)) => {
+            Some(Judge::Away(ticket, round)) => {
+                let round = *round;
                 let reply = self
                     .desk
                     .as_ref()
                     .map_or(Reply::Unanswered, |d| d.answer(ticket));
-                let answered = match reply {
+                let answer = match reply {
                     Reply::Waiting => return true,
-                    Reply::Answered(text) => super::remote::read_verdict(&text),
+                    Reply::Answered(text) => super::remote::read_answer(&text),
                     Reply::Unanswered => None,
                 };
-                (self.verdict, self.line) = match answered {
-                    Some((verdict, line)) => (Some(verdict), line),
-                    None => (None, Vec::new()),
-                };
-                if self.verdict.is_none() {
-                    // The helper could not judge it: judge it here.
-                    self.judge_here(g);
-                    return self.judge.is_some();
+                match (answer, round) {
+                    (Some(Answer::Solved(verdict, line)), _) => {
+                        (self.verdict, self.line) = (Some(verdict), line);
+                    }
+                    (Some(Answer::Deeper), Round::First) => {
+                        // Not known within the first round: that is the
+                        // verdict until the deeper round's comes.
+                        self.verdict = Some(Judgement {
+                            found: Found::Unknown,
+                            first: None,
+                        });
+                        self.judge = self
+                            .desk
+                            .as_ref()
+                            .and_then(|d| {
+                                d.ask(|| super::remote::question(g.position, Round::Deeper))
+                            })
+                            .map(|t| Judge::Away(t, Round::Deeper));
+                        return self.judge.is_some();
+                    }
+                    // The deeper round could not end: the first's verdict stands.
+                    (_, Round::Deeper) => {}
+                    (Some(Answer::Refused(_)) | None, Round::First) => {
+                        // The helper could not judge it: judge it here.
+                        (self.verdict, self.line) = (None, Vec::new());
+                        self.judge_here(g);
+                        return self.judge.is_some();
+                    }
                 }
             }
         }

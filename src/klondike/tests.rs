@@ -883,6 +883,62 @@ fn with_the_pages_helper_a_fresh_deals_indicator_is_decided() {
 }
 
 #[test]
+fn a_position_the_helpers_first_round_leaves_undecided_is_checked_further() {
+    let worker = Worker::install();
+    let mut k = worker.game(30);
+    k.set_option("indicator", "on").unwrap();
+    k.new_game(Seed(30));
+    k.tick(0.0);
+    assert!(k.status().contains("Checking…"), "{}", k.status());
+    // The first round runs out of positions with time to spare.
+    worker.answer_with("deeper");
+    k.tick(16.0);
+    assert!(k.ui().checking_further());
+    assert!(
+        !k.ui().checking(),
+        "Hint does not wait for the deeper round"
+    );
+    assert!(k.status().contains("Checking further…"), "{}", k.status());
+    let posted = worker.port.posted.borrow().as_ref().map(|p| p.1.clone());
+    assert!(
+        posted.is_some_and(|m| m.contains(" deeper ")),
+        "the deeper round was asked"
+    );
+    // Meanwhile, Hint answers as for a position not known to be winnable.
+    let said = k.hint().message.unwrap_or_default();
+    assert!(said.starts_with("Hint"), "{said}");
+    assert!(!said.starts_with("Hint (on a winning line)"), "{said}");
+    // The deeper round's verdict is the indicator's.
+    assert!(worker.answer());
+    k.tick(32.0);
+    assert!(!k.ui().checking_further());
+    assert!(k.status().contains("Still winnable"), "{}", k.status());
+    // Once the first hint's outline has faded, Hint keeps to the line.
+    k.tick(5_000.0);
+    k.tick(5_016.0);
+    let said = k.hint().message.unwrap_or_default();
+    assert!(said.starts_with("Hint (on a winning line)"), "{said}");
+}
+
+#[test]
+fn a_deeper_round_that_never_ends_leaves_the_first_rounds_verdict() {
+    let worker = Worker::install();
+    let mut k = worker.game(30);
+    k.set_option("indicator", "on").unwrap();
+    k.new_game(Seed(30));
+    k.tick(0.0);
+    worker.answer_with("deeper");
+    k.tick(16.0);
+    assert!(k.ui().checking_further());
+    // The worker fails (or a newer question replaced this one).
+    drop(worker);
+    k.tick(32.0);
+    assert!(!k.ui().checking_further());
+    assert!(!k.ui().checking());
+    assert_eq!(k.ui().verdict(), Some("Winnable?"));
+}
+
+#[test]
 fn a_hint_follows_the_helpers_winning_line() {
     // Deal 30 singly: too hard for the hint's own short search.
     let mut k = game(30);

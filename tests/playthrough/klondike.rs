@@ -42,7 +42,7 @@ pub fn game(pairs: &[(&str, &str)], seed: u64) -> Klondike {
     k.new_game(Seed(seed));
     // "Winnable deals only" tries seeds in slices between frames: run it to its deal.
     let mut frame = 0.0;
-    while k.searching() || k.ui().checking() {
+    while k.searching() || k.ui().checking() || k.ui().checking_further() {
         frame += 16.0;
         k.tick(frame);
     }
@@ -75,9 +75,11 @@ pub fn ended(k: &Klondike) -> Option<End> {
 /// Returns Hint's words too.
 pub fn next_move(k: &mut Klondike) -> (Option<Move>, String) {
     // Where the worker does not judge, the indicator's own search does,
-    // between frames: Hint waits for the verdict, as the page's does.
+    // between frames: Hint waits for the verdict, as the page's does. The
+    // person waits for the worker's deeper round too, as the browser test
+    // does, so that page and mirror hint alike.
     let mut frame = 0.0;
-    while k.ui().checking() {
+    while k.ui().checking() || k.ui().checking_further() {
         frame += 16.0;
         k.tick(frame);
     }
@@ -211,6 +213,15 @@ pub async fn by_hint(
         n += 1;
         assert!(n < 400, "{name}: no end in sight");
         let (mv, hint) = next_move(mirror);
+        // The mirror waited for the worker's verdict, its deeper round's
+        // too: so does the person, as the indicator shows it (Hint waits
+        // for the first round only).
+        b.wait_for_within(
+            &format!("{name}: the verdict before move {n}"),
+            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
+            Duration::from_millis(2 * remote::WORKER_MS as u64 + 15_000),
+        )
+        .await;
         press(b, "hint").await;
         // Hint waits for the position's verdict. The worker's comes within
         // its own limit (then "unknown"), which a loaded machine may need
@@ -236,6 +247,24 @@ pub async fn by_hint(
         )
         .await;
     }
+}
+
+/// From now on, notes whether the status line says "Checking further…" (the
+/// worker's deeper round), which may last less than a look takes under load;
+/// [`checked_further`] tells. A deeper round starts after a first one, so
+/// watching from when the page is open misses none.
+async fn watch_for_further(b: &Browser) {
+    b.js("const e = document.querySelector('.parlour-status'); \
+          const further = () => e.textContent.startsWith('Checking further'); \
+          window.parlourFurther = further(); \
+          new MutationObserver(() => { window.parlourFurther ||= further(); }) \
+            .observe(e, { childList: true, characterData: true, subtree: true });")
+        .await;
+}
+
+/// Whether the status line said "Checking further…" since [`watch_for_further`].
+async fn checked_further(b: &Browser) -> bool {
+    b.js("return window.parlourFurther === true;").await == serde_json::Value::Bool(true)
 }
 
 /// Waits for the page's status line to say the game ended as `end` did;
@@ -270,6 +299,28 @@ pub async fn shows_end(b: &Browser, name: &str, end: End) -> String {
 /// page suggests what the rules engine does, makes the move by pointer, and
 /// follows it natively, until the game ends as `want`.
 async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: u64, want: End) {
+    play_through_from(name, device, pairs, seed, want, Opening::Any).await;
+}
+
+/// What a play-through checks of the deal before its first move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opening {
+    /// Nothing.
+    Any,
+    /// The worker's first round leaves it undecided: the indicator says
+    /// "Checking further…" while the deeper round searches.
+    CheckedFurther,
+}
+
+/// [`play_through`], checking the deal's `opening` first.
+async fn play_through_from(
+    name: &str,
+    device: Device,
+    pairs: &[(&str, &str)],
+    seed: u64,
+    want: End,
+    opening: Opening,
+) {
     if !enabled(name) {
         return;
     }
@@ -294,12 +345,21 @@ async fn play_through(name: &str, device: Device, pairs: &[(&str, &str)], seed: 
             "{name}: the page dealt {q} natively {want}"
         );
     }
+    if opening == Opening::CheckedFurther {
+        watch_for_further(&b).await;
+    }
     // Let the deal's animation finish.
     tokio::time::sleep(Duration::from_millis(1200)).await;
     let end = by_hint(&b, &mut mirror, name, device, usize::MAX)
         .await
         .expect("an end");
     assert_eq!(end, want, "{name}");
+    if opening == Opening::CheckedFurther {
+        assert!(
+            checked_further(&b).await,
+            "{name}: 'Checking further…' shown"
+        );
+    }
     let card = shows_end(&b, name, end).await;
     if end == End::Won {
         // The statistics name the mode as the player knows it: no draw or
@@ -374,13 +434,17 @@ async fn on_a_phone_nine_across_is_won_on_the_workers_winning_line() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn on_a_phone_easthaven_is_won_on_the_workers_winning_line() {
-    play_through(
-        "on_a_phone_easthaven_is_won_on_the_workers_winning_line",
+async fn on_a_phone_easthaven_is_won_on_the_workers_deeper_line() {
+    // Beyond the worker's first round (won in about 1.49 million
+    // positions): the indicator says "Checking further…" until the deeper
+    // round's win comes, which Hint then follows (71 moves).
+    play_through_from(
+        "on_a_phone_easthaven_is_won_on_the_workers_deeper_line",
         Device::Phone,
         &[("variant", "easthaven")],
-        5,
+        343,
         End::Won,
+        Opening::CheckedFurther,
     )
     .await;
 }
@@ -396,6 +460,21 @@ async fn on_a_phone_whitehead_is_won_on_the_workers_winning_line() {
         &[("variant", "whitehead")],
         13,
         End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn easthaven_is_won_on_the_workers_deeper_line() {
+    // Beyond the worker's first round too (won in about 1.09 million
+    // positions): 78 moves.
+    play_through_from(
+        "easthaven_is_won_on_the_workers_deeper_line",
+        DESKTOP,
+        &[("variant", "easthaven")],
+        18,
+        End::Won,
+        Opening::CheckedFurther,
     )
     .await;
 }
@@ -465,7 +544,9 @@ async fn on_a_phone_a_hard_deal_is_found_and_won_with_touch_drags() {
 /// A fresh deal's indicator and Hint, from the page's solver worker: deal 30
 /// dealt singly is won and deal 3 lost, and the search the page carries
 /// leaves both unknown within its budget ("Winnable?"); so does Whitehead's
-/// deal 68, which the worker's explicit search wins within its own. Nine
+/// deal 68, which the worker's explicit search wins within its first round,
+/// and deal 269, which it wins in its deeper one (about 1.06 million
+/// positions). Nine
 /// Across deals 10 (lost) and 15 (won) and Agnes deal 14 (won) are the
 /// summary search's (one search for each base Nine Across may be given):
 /// the general search the worker ran for them before left all three
@@ -479,18 +560,26 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
         (&[("draw", "1")][..], 30, "Still winnable"),
         (&[("draw", "1")], 3, "Cannot be won"),
         (&[("variant", "whitehead")], 68, "Still winnable"),
+        (&[("variant", "whitehead")], 269, "Still winnable"),
         (&[("variant", "nine-across")], 10, "Cannot be won"),
         (&[("variant", "nine-across")], 15, "Still winnable"),
         (&[("variant", "agnes")], 14, "Still winnable"),
     ] {
         let pairs = &[pairs, &[("indicator", "on")]].concat();
         open_fresh(&b, &query(pairs, seed)).await;
+        watch_for_further(&b).await;
         b.wait_for_within(
             &format!("{name}: deal {seed}'s verdict"),
             &format!("return document.querySelector('.parlour-status').textContent.startsWith({verdict:?});"),
             Duration::from_millis(remote::WORKER_MS as u64 + 15_000),
         )
         .await;
+        // Beyond the worker's first round, the indicator said it searched on.
+        assert_eq!(
+            checked_further(&b).await,
+            seed == 269,
+            "{name}: deal {seed}"
+        );
         press(&b, "hint").await;
         let mirror = game(pairs, seed);
         let first = mirror.ui().known().and_then(|j| j.first);
@@ -533,8 +622,9 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
         (&[("draw", "3")], 8, End::Stuck, true),
         (&[("variant", "agnes")], 5, End::Won, true),
         (&[("variant", "nine-across")], 9, End::Won, true),
-        (&[("variant", "easthaven")], 5, End::Won, true),
+        (&[("variant", "easthaven")], 343, End::Won, true),
         (&[("variant", "whitehead")], 13, End::Won, true),
+        (&[("variant", "easthaven")], 18, End::Won, true),
         (
             &[("variant", "easthaven"), ("decks", "2")],
             9,

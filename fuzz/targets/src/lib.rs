@@ -339,6 +339,9 @@ mod tests {
         for m in ["T1-T2", "W-F", "H10-H12", "1-2-0@0,0u", "H11"] {
             move_notation(m.as_bytes());
         }
+        for round in [remote::Round::First, remote::Round::Deeper] {
+            solver_question(format!("7 {}", remote::question(k.state(), round)).as_bytes());
+        }
         url_query(b"?game=phutball&seed=4&board=9x7");
         phutball_tactic(TACTIC.as_bytes());
         save(save::encode(GameKind::Klondike, &k).as_bytes());

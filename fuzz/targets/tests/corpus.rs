@@ -65,12 +65,14 @@ mod seeds {
                 ..Rules::default()
             };
             let state = parlour::klondike::rules::State::deal(rules, Seed(seed));
-            let question = parlour::klondike::remote::question(&state);
-            put(
-                "solver_question",
-                &format!("seed-{seed}"),
-                &format!("7 {question}"),
-            );
+            use parlour::klondike::remote::{question, Round};
+            for (round, name) in [(Round::First, "seed"), (Round::Deeper, "deeper")] {
+                put(
+                    "solver_question",
+                    &format!("{name}-{seed}"),
+                    &format!("7 {}", question(&state, round)),
+                );
+            }
         }
         for v in Variant::ALL {
             let state = parlour::klondike::rules::State::deal(v.rules(Rules::default()), Seed(3));
