@@ -8,8 +8,8 @@
 //!
 //! ```sh
 //! cargo test --release --test solver_speed -- --ignored --nocapture
-//! CHROMEDRIVER=/usr/bin/chromedriver cargo test --release --target wasm32-unknown-unknown \
-//!     --test solver_speed -- --include-ignored
+//! WASM_BINDGEN_TEST_TIMEOUT=300 CHROMEDRIVER=/usr/bin/chromedriver cargo test --release \
+//!     --target wasm32-unknown-unknown --test solver_speed -- --include-ignored --nocapture
 //! ```
 
 use parlour::klondike::rules::{Rules, State};
@@ -105,18 +105,32 @@ fn whitehead_workload() -> (u64, String) {
     as_the_worker_runs(&[Variant::Whitehead])
 }
 
-/// The worker's deeper round at its longest: Whitehead deal 334 and
-/// Easthaven deal 14, which it leaves undecided, so each takes all of its
-/// positions, with the worker's table.
-fn deeper_workload() -> (u64, String) {
+/// The worker's deeper round at its longest on Whitehead: deal 334, which
+/// it leaves undecided, so it takes all of its positions, with the
+/// worker's table.
+fn deeper_whitehead_workload() -> (u64, String) {
+    at_the_deeper_rounds_longest(parlour::klondike::variant::Variant::Whitehead, 334)
+}
+
+/// The same on Easthaven: deal 14.
+fn deeper_easthaven_workload() -> (u64, String) {
+    at_the_deeper_rounds_longest(parlour::klondike::variant::Variant::Easthaven, 14)
+}
+
+/// Deal `seed` of `variant`, by [`solve`], within the worker's deeper
+/// round's positions and table.
+fn at_the_deeper_rounds_longest(
+    variant: parlour::klondike::variant::Variant,
+    seed: u64,
+) -> (u64, String) {
     use parlour::klondike::remote::{DEEPER_NODES, WORKER_TABLE_SLOTS};
-    use parlour::klondike::variant::Variant;
-    let deals = [(Variant::Whitehead, 334), (Variant::Easthaven, 14)]
-        .into_iter()
-        .map(|(v, seed)| State::deal(v.rules(Rules::default()), Seed(seed)));
-    solve_all_in(deals, DEEPER_NODES, WORKER_TABLE_SLOTS, |s, l| {
-        solve(s, l).expect("the explicit search covers both")
-    })
+    let deal = State::deal(variant.rules(Rules::default()), Seed(seed));
+    solve_all_in(
+        std::iter::once(deal),
+        DEEPER_NODES,
+        WORKER_TABLE_SLOTS,
+        |s, l| solve(s, l).expect("the explicit search covers it"),
+    )
 }
 
 /// Deals 1 to 20 of each of `variants` at 200,000 positions each, by
@@ -159,7 +173,14 @@ fn solver_speed_native() {
     println!("{}", measure("native family", now, family_workload));
     println!("{}", measure("native easthaven", now, easthaven_workload));
     println!("{}", measure("native whitehead", now, whitehead_workload));
-    println!("{}", measure("native deeper", now, deeper_workload));
+    println!(
+        "{}",
+        measure("native deeper whitehead", now, deeper_whitehead_workload)
+    );
+    println!(
+        "{}",
+        measure("native deeper easthaven", now, deeper_easthaven_workload)
+    );
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -190,7 +211,19 @@ mod wasm {
         );
         console_log!(
             "{}",
-            super::measure("wasm deeper", now, super::deeper_workload)
+            super::measure(
+                "wasm deeper whitehead",
+                now,
+                super::deeper_whitehead_workload
+            )
+        );
+        console_log!(
+            "{}",
+            super::measure(
+                "wasm deeper easthaven",
+                now,
+                super::deeper_easthaven_workload
+            )
         );
     }
 }

@@ -150,8 +150,8 @@ pub const WORKER_NODES: u64 = 1_000_000;
 pub const GENERAL_NODES: u64 = 300_000;
 
 /// Positions the worker's explicit search walks in its [`Round::Deeper`]:
-/// about twenty seconds in Chromium (BENCHMARKS.md, "The worker's deeper
-/// round").
+/// at most about twelve seconds in Chromium on the machine of BENCHMARKS.md
+/// ("The worker's deeper round"), well within [`WORKER_MS`].
 pub const DEEPER_NODES: u64 = 12_000_000;
 
 /// Positions each of the worker's searches may walk.
@@ -172,9 +172,10 @@ const JUDGING: Budget = Budget {
 };
 
 /// The worker's budget in its deeper round. (The general search has none:
-/// on Joker Klondike, its hardest member, ten times the positions decide
-/// few more deals, at twenty seconds a position; BENCHMARKS.md, "The
-/// worker's deeper round".)
+/// on Joker Klondike, its hardest member, thirteen times the positions
+/// decide a third of the deals its first round leaves, but take about 25 s
+/// in Chromium on every position left undecided, near the end of
+/// [`WORKER_MS`]; BENCHMARKS.md, "The worker's deeper round".)
 const JUDGING_DEEPER: Budget = Budget {
     summary: u64::MAX,
     explicit: DEEPER_NODES,
