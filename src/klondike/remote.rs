@@ -360,23 +360,7 @@ mod tests {
         let state = State::deal(Variant::Whitehead.rules(Rules::default()), Seed(269));
         let ask = |round| read_answer(&answer(&question(&state, round), || 0.0));
         assert_eq!(ask(Round::First), Some(Answer::Deeper));
-        match ask(Round::Deeper) {
-            Some(Answer::Solved(
-                Judgement {
-                    found: Found::Winnable,
-                    first: Some(mv),
-                },
-                line,
-            )) => {
-                assert_eq!(line.first(), Some(&mv));
-                let mut played = state.clone();
-                for &mv in &line {
-                    played.play(mv).expect("the line plays");
-                }
-                assert!(played.is_won(), "the line wins");
-            }
-            other => panic!("{other:?}"),
-        }
+        assert_won_by(&state, ask(Round::Deeper), "Whitehead 269");
         // A first round the clock ends is unknown: no deeper round would
         // have more time.
         let ms = Cell::new(0.0);
@@ -433,23 +417,30 @@ mod tests {
         let others = [(Variant::Whitehead, 68), (Variant::Agnes, 4)];
         for (variant, seed) in others.into_iter().chain(quick) {
             let state = State::deal(variant.rules(Rules::default()), Seed(seed));
-            match read_answer(&answer(&question(&state, Round::First), || 0.0)) {
-                Some(Answer::Solved(
-                    Judgement {
-                        found: Found::Winnable,
-                        first: Some(mv),
-                    },
-                    line,
-                )) => {
-                    assert_eq!(line.first(), Some(&mv), "{variant:?}");
-                    let mut played = state.clone();
-                    for &mv in &line {
-                        played.play(mv).expect("the line plays");
-                    }
-                    assert!(played.is_won(), "{variant:?}: the line wins");
+            let got = read_answer(&answer(&question(&state, Round::First), || 0.0));
+            assert_won_by(&state, got, &format!("{variant:?} {seed}"));
+        }
+    }
+
+    /// Asserts that `got` says `state` is won, by a line that starts with
+    /// the verdict's first move and wins when played.
+    fn assert_won_by(state: &State, got: Option<Answer>, what: &str) {
+        match got {
+            Some(Answer::Solved(
+                Judgement {
+                    found: Found::Winnable,
+                    first: Some(mv),
+                },
+                line,
+            )) => {
+                assert_eq!(line.first(), Some(&mv), "{what}");
+                let mut played = state.clone();
+                for &mv in &line {
+                    played.play(mv).expect("the line plays");
                 }
-                other => panic!("{variant:?} {seed}: {other:?}"),
+                assert!(played.is_won(), "{what}: the line wins");
             }
+            other => panic!("{what}: {other:?}"),
         }
     }
 

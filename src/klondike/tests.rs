@@ -882,18 +882,24 @@ fn with_the_pages_helper_a_fresh_deals_indicator_is_decided() {
     }
 }
 
-#[test]
-fn a_position_the_helpers_first_round_leaves_undecided_is_checked_further() {
-    let worker = Worker::install();
+/// Deal 30 with the indicator on, its first round answered `deeper` (its
+/// positions ran out with time to spare): the helper is asked again.
+fn checked_further(worker: &Worker) -> Klondike {
     let mut k = worker.game(30);
     k.set_option("indicator", "on").unwrap();
     k.new_game(Seed(30));
     k.tick(0.0);
     assert!(k.status().contains("Checking…"), "{}", k.status());
-    // The first round runs out of positions with time to spare.
     worker.answer_with("deeper");
     k.tick(16.0);
     assert!(k.ui().checking_further());
+    k
+}
+
+#[test]
+fn a_position_the_helpers_first_round_leaves_undecided_is_checked_further() {
+    let worker = Worker::install();
+    let mut k = checked_further(&worker);
     assert!(
         !k.ui().checking(),
         "Hint does not wait for the deeper round"
@@ -923,13 +929,7 @@ fn a_position_the_helpers_first_round_leaves_undecided_is_checked_further() {
 #[test]
 fn a_deeper_round_that_never_ends_leaves_the_first_rounds_verdict() {
     let worker = Worker::install();
-    let mut k = worker.game(30);
-    k.set_option("indicator", "on").unwrap();
-    k.new_game(Seed(30));
-    k.tick(0.0);
-    worker.answer_with("deeper");
-    k.tick(16.0);
-    assert!(k.ui().checking_further());
+    let mut k = checked_further(&worker);
     // The worker fails (or a newer question replaced this one).
     drop(worker);
     k.tick(32.0);
