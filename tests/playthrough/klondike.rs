@@ -74,24 +74,36 @@ pub fn ended(k: &Klondike) -> Option<End> {
 /// (the deal can no longer be won), the first move of the progress search.
 /// Returns Hint's words too.
 pub fn next_move(k: &mut Klondike) -> (Option<Move>, String) {
+    let (mv, said, _) = next_move_and_plan(k);
+    (mv, said)
+}
+
+/// [`next_move`], and whether Hint kept to the winning line it gave before
+/// (then the page's Hint says the same, whatever its verdict on the
+/// position so far).
+fn next_move_and_plan(k: &mut Klondike) -> (Option<Move>, String, bool) {
     // Where the worker does not judge, the indicator's own search does,
     // between frames: Hint waits for the verdict, as the page's does. The
     // person waits for the worker's deeper round too, as the browser test
-    // does, so that page and mirror hint alike.
+    // does where Hint starts a line, so that page and mirror hint alike.
     let mut frame = 0.0;
     while k.ui().checking() || k.ui().checking_further() {
         frame += 16.0;
         k.tick(frame);
     }
+    let plan = |k: &Klondike| k.ui().plan.as_ref().map(|p| format!("{p:?}"));
+    let before = plan(k);
     let said = k.hint().message.unwrap_or_default();
+    let kept =
+        before.is_some() && plan(k) == before && said.starts_with("Hint (on a winning line)");
     if let Some(mv) = k.hinted() {
-        return (Some(mv), said);
+        return (Some(mv), said, kept);
     }
     let mv = match analysis::find_progress(k.state(), analysis::BUDGET) {
         Prospect::Progress(line) => line.first().copied(),
         _ => None,
     };
-    (mv, said)
+    (mv, said, kept)
 }
 
 /// Plays a game natively as the browser test will: how it ends and in how many moves.
@@ -212,16 +224,19 @@ pub async fn by_hint(
         }
         n += 1;
         assert!(n < 400, "{name}: no end in sight");
-        let (mv, hint) = next_move(mirror);
-        // The mirror waited for the worker's verdict, its deeper round's
-        // too: so does the person, as the indicator shows it (Hint waits
-        // for the first round only).
-        b.wait_for_within(
-            &format!("{name}: the verdict before move {n}"),
-            "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
-            Duration::from_millis(2 * remote::WORKER_MS as u64 + 15_000),
-        )
-        .await;
+        let (mv, hint, kept) = next_move_and_plan(mirror);
+        if !kept {
+            // The mirror waited for the worker's verdict, its deeper
+            // round's too: so does the person, as the indicator shows it
+            // (Hint waits for the first round only). On a line Hint gave
+            // before, its next move comes whatever the verdict so far.
+            b.wait_for_within(
+                &format!("{name}: the verdict before move {n}"),
+                "return !document.querySelector('.parlour-status').textContent.includes('Checking');",
+                Duration::from_millis(2 * remote::WORKER_MS as u64 + 15_000),
+            )
+            .await;
+        }
         press(b, "hint").await;
         // Hint waits for the position's verdict. The worker's comes within
         // its own limit (then "unknown"), which a loaded machine may need
