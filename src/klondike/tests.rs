@@ -927,6 +927,20 @@ fn a_position_the_helpers_first_round_leaves_undecided_is_checked_further() {
 }
 
 #[test]
+fn hint_pressed_in_the_first_round_answers_when_it_ends_undecided() {
+    let worker = Worker::install();
+    let mut k = worker.game(30);
+    let waiting = k.hint();
+    assert_eq!(waiting.message.as_deref(), Some("Looking for a hint…"));
+    worker.answer_with("deeper");
+    // It answers with the first round's verdict, not the deeper one's.
+    let came = k.tick(16.0).message.unwrap_or_default();
+    assert!(k.ui().checking_further());
+    assert!(came.starts_with("Hint"), "{came}");
+    assert!(!came.starts_with("Hint (on a winning line)"), "{came}");
+}
+
+#[test]
 fn a_deeper_round_that_never_ends_leaves_the_first_rounds_verdict() {
     let worker = Worker::install();
     let mut k = checked_further(&worker);
