@@ -334,14 +334,19 @@ impl Ui {
         if self.desk.is_none() {
             self.desk = g.helper.map(|h| h.desk());
         }
-        self.judge = self
-            .desk
-            .as_ref()
-            .and_then(|d| d.ask(|| super::remote::question(g.position, Round::First)))
-            .map(|t| Judge::Away(t, Round::First));
+        self.judge = self.ask(g, Round::First);
         if self.judge.is_none() {
             self.judge_here(g);
         }
+    }
+
+    /// Asks the page's helper, at the table's desk, to judge the position
+    /// in `round`; `None` where there is no helper to ask.
+    fn ask(&self, g: &Game, round: Round) -> Option<Judge> {
+        self.desk
+            .as_ref()
+            .and_then(|d| d.ask(|| super::remote::question(g.position, round)))
+            .map(|t| Judge::Away(t, round))
     }
 
     /// Judges the position here, if the indicator shows the verdict.
@@ -434,13 +439,7 @@ impl Ui {
                             found: Found::Unknown,
                             first: None,
                         });
-                        self.judge = self
-                            .desk
-                            .as_ref()
-                            .and_then(|d| {
-                                d.ask(|| super::remote::question(g.position, Round::Deeper))
-                            })
-                            .map(|t| Judge::Away(t, Round::Deeper));
+                        self.judge = self.ask(g, Round::Deeper);
                         return self.judge.is_some();
                     }
                     // The deeper round could not end: the first's verdict stands.
