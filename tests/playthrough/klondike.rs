@@ -91,11 +91,10 @@ fn next_move_and_plan(k: &mut Klondike) -> (Option<Move>, String, bool) {
         frame += 16.0;
         k.tick(frame);
     }
-    let plan = |k: &Klondike| k.ui().plan.as_ref().map(|p| format!("{p:?}"));
-    let before = plan(k);
+    let before = k.ui().plan.clone();
     let said = k.hint().message.unwrap_or_default();
     let kept =
-        before.is_some() && plan(k) == before && said.starts_with("Hint (on a winning line)");
+        before.is_some() && k.ui().plan == before && said.starts_with("Hint (on a winning line)");
     if let Some(mv) = k.hinted() {
         return (Some(mv), said, kept);
     }

@@ -93,7 +93,7 @@ pub fn coached_line(
 /// one line and not the first of a line found afresh, which may undo the
 /// last (one line brings a card down from its foundation, the next, from
 /// the position after, sends it back up).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     from: State,
     /// Its moves, each with the card it moves (none to turn the waste over).
