@@ -316,17 +316,15 @@ impl<S: Space> Dfs<S> {
                 UNKNOWN => self.space.key(&child),
                 key => key,
             };
-            if self.on_path.contains(&hash) {
-                continue;
-            }
             // Most children were searched already: the table answers that
-            // at the cost of one look, the dominators at several.
+            // at the cost of one look, the dominators at several. A child on
+            // the path is in the table too, unless the full table dropped it.
             let seen = if S::DOMINATES && looked != UNKNOWN {
                 self.look_around(&child, hash)
             } else {
                 self.table.contains(hash) || (S::DOMINATES && self.dominated(&child))
             };
-            if seen || !self.table.remember(hash) {
+            if seen || self.on_path.contains(&hash) || !self.table.remember(hash) {
                 continue;
             }
             self.on_path.insert(hash);

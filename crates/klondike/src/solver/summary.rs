@@ -238,6 +238,19 @@ const fn parents() -> [u64; CARDS] {
     out
 }
 
+/// The cards of each card's suit below it, as bits.
+static BELOW: [u64; CARDS] = below();
+
+const fn below() -> [u64; CARDS] {
+    let mut out = [0; CARDS];
+    let mut c = 0;
+    while c < CARDS as u8 {
+        out[c as usize] = ((1u64 << (rank(c) - 1)) - 1) << (13 * suit(c) as u32);
+        c += 1;
+    }
+    out
+}
+
 /// A move between summaries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
@@ -283,6 +296,9 @@ pub(super) struct Summary {
     pub(super) height: [u8; MAX_PILES],
     /// The placed cards, as bits.
     pub(super) placed: u64,
+    /// The piles' surfaces, as bits: what the heights say, kept with them
+    /// so that the many questions about surfaces are a mask each.
+    pub(super) surfaces: u64,
     pub(super) talon: Talon,
     /// The cards in the reserves and the stock that feeds them, if the
     /// game has reserves.
@@ -321,6 +337,9 @@ pub(super) struct Piles {
     home: [u8; CARDS],
     /// The cards each locked card lies on in its pile, as bits.
     beneath: [u64; CARDS],
+    /// Each pile's bottom card, as bits: a surface among them is its
+    /// pile's last locked card.
+    bottoms: u64,
     /// The locked cards dealt face up onto a face-up card of their parent
     /// kind: they go along when it moves, so they need no way out of their own.
     carried: u64,
@@ -433,6 +452,7 @@ impl Piles {
             up_from: [0; MAX_PILES],
             home: [u8::MAX; CARDS],
             beneath: [0; CARDS],
+            bottoms: 0,
             carried: 0,
             // Reserves are not a waste: no deal rule of the waste's applies.
             deal: if reserves.is_some() {
@@ -478,6 +498,7 @@ impl Piles {
             found: std::array::from_fn(|i| state.foundations[i]),
             height: [0; MAX_PILES],
             placed: 0,
+            surfaces: 0,
             talon: Talon::new(&talon, cursor, state.recycles),
             held,
             stage: if choosing && piles.first_fill != 13 {
@@ -501,7 +522,11 @@ impl Piles {
             piles.up_from[p] = col.down.min(col.cards.len() as u8);
             sum.height[p] = col.cards.len() as u8;
             piles.settle(&mut sum, p);
+            if let Some(&c) = col.cards.first() {
+                piles.bottoms |= 1 << rel(&c);
+            }
         }
+        sum.surfaces = piles.surfaces_of(&sum);
         Some((piles, sum))
     }
 
@@ -594,9 +619,10 @@ impl Piles {
 
     /// A summary's hash with `talon` standing for its stock and waste.
     fn key_with(&self, s: &Summary, talon: u64) -> u64 {
-        let heights = s.height[..self.piles]
-            .iter()
-            .fold(0u64, |a, &h| a << 6 | u64::from(h));
+        // The heights as bytes, read eight at a time (a pile past the
+        // last has height 0).
+        let [h0 @ .., h8, h9] = s.height;
+        let heights = u64::from_le_bytes(h0) ^ mix(u64::from(h8) | u64::from(h9) << 8);
         let found = u64::from(u32::from_le_bytes(s.found));
         let held = self.reserves.as_ref().map_or(0, |r| r.key(s.held));
         let choice = match (s.stage, s.heads) {
@@ -604,6 +630,24 @@ impl Piles {
             (stage, heads) => mix(heads ^ (stage as u64) << 56),
         };
         (mix(mix(talon ^ held ^ found << 16) ^ heights) ^ choice) | 1
+    }
+
+    /// The piles' surfaces, as bits, worked out from the heights.
+    fn surfaces_of(&self, s: &Summary) -> u64 {
+        (0..self.piles).fold(0, |set, p| set | self.surface(s, p).map_or(0, |c| 1 << c))
+    }
+
+    /// Takes pile `p`'s surface out of the pile's locked cards (it went up
+    /// or was placed), settling what it uncovers.
+    fn lower(&self, s: &mut Summary, p: usize) {
+        if let Some(c) = self.surface(s, p) {
+            s.surfaces &= !(1 << c);
+        }
+        s.height[p] -= 1;
+        self.settle(s, p);
+        if let Some(c) = self.surface(s, p) {
+            s.surfaces |= 1 << c;
+        }
     }
 
     /// Places the pile's surface while it is face up on a face-up locked
@@ -624,15 +668,6 @@ impl Piles {
         }
     }
 
-    /// Whether `c` is in view in the tableau: placed, or a pile's surface.
-    fn shows(&self, s: &Summary, c: u8) -> bool {
-        s.placed >> c & 1 == 1
-            || self
-                .home
-                .get(usize::from(c))
-                .is_some_and(|&p| p != u8::MAX && self.surface(s, usize::from(p)) == Some(c))
-    }
-
     /// The rank a space takes: the search's King, or the game's while the
     /// base is still to be chosen.
     fn fill(&self, s: &Summary) -> u8 {
@@ -643,14 +678,8 @@ impl Piles {
     }
 
     fn sight(&self, s: &Summary) -> Sight {
-        let mut visible = s.placed;
-        let mut piles_used = s.heads.count_ones();
-        for p in 0..self.piles {
-            if let Some(c) = self.surface(s, p) {
-                visible |= 1 << c;
-                piles_used += 1;
-            }
-        }
+        let visible = s.placed | s.surfaces;
+        let piles_used = s.heads.count_ones() + s.surfaces.count_ones();
         let fill = self.fill(s);
         // The placed cards of the rank a space takes (see below), the heads
         // left out: they head their piles for good.
@@ -771,13 +800,15 @@ impl Piles {
     /// only a card whose holders are up for good is safe (no card comes
     /// back from the foundations, and `c` is at least a two).
     fn safe(&self, s: &Summary, c: u8) -> bool {
+        s.stage == Stage::Based && self.safe_with(&s.found, c)
+    }
+
+    /// [`Piles::safe`] once the base is known, with the foundations at `found`.
+    fn safe_with(&self, found: &[u8; 4], c: u8) -> bool {
         let r = rank(c);
-        if s.stage != Stage::Based {
-            return false;
-        }
         if self.wrap {
             let other = if red(c) { [0, 3] } else { [1, 2] };
-            return !self.from_foundation && r >= 2 && other.iter().all(|&t| s.found[t] + 1 >= r);
+            return !self.from_foundation && r >= 2 && other.iter().all(|&t| found[t] + 1 >= r);
         }
         if r <= 2 {
             return true;
@@ -788,9 +819,9 @@ impl Piles {
             if t == own {
                 true
             } else if t == twin {
-                !self.from_foundation || s.found[t] + 2 >= r
+                !self.from_foundation || found[t] + 2 >= r
             } else {
-                s.found[t] + 1 >= r
+                found[t] + 1 >= r
             }
         })
     }
@@ -808,7 +839,7 @@ impl Piles {
         }
         let children = self.children(kind(c));
         let t = twin(c);
-        (0..self.piles).any(|p| self.surface(s, p).is_some_and(|x| children >> x & 1 == 1))
+        s.surfaces & children != 0
             || children & reach != 0
             || (self.from_foundation
                 && (0..4).any(|f| {
@@ -824,9 +855,8 @@ impl Piles {
     /// sit on an Ace that is wanted bare.
     fn king_waits(&self, s: &Summary, sight: &Sight, reach: u64) -> bool {
         let kings = rank_cards(sight.fill);
-        let king = |c: u8| kings >> c & 1 == 1;
         sight.spaces == 0
-            && ((0..self.piles).any(|p| s.height[p] > 1 && self.surface(s, p).is_some_and(king))
+            && (s.surfaces & !self.bottoms & kings != 0
                 || reach & kings != 0
                 || (self.from_foundation && s.found.contains(&sight.fill))
                 || (self.wrap && s.placed & kings != 0))
@@ -860,12 +890,9 @@ impl Piles {
         let opened = |x: u8| !self.lands(sight, x) && self.lands(&then, x);
         // A King at the bottom of a pile gains nothing by a space; where
         // ranks wrap it may go onto an Ace, which makes a space.
-        let pointless =
-            |p: usize, x: u8| rank(x) == then.fill && !self.wrap && after.height[p] == 1;
-        let lands = (0..self.piles).any(|p| {
-            self.surface(&after, p)
-                .is_some_and(|x| opened(x) && !pointless(p, x))
-        }) || bits(reach).any(opened)
+        let pointless = |x: u8| rank(x) == then.fill && !self.wrap && self.bottoms >> x & 1 == 1;
+        let lands = bits(after.surfaces).any(|x| opened(x) && !pointless(x))
+            || bits(reach).any(opened)
             || (self.from_foundation
                 && (0..4).any(|f| {
                     let r = after.found[f];
@@ -917,12 +944,8 @@ impl Piles {
     /// moved, every card under one of them would still be locked, so that
     /// first move was not open to it.
     fn stuck(&self, s: &Summary) -> bool {
-        let mut locked = 0u64;
-        for p in 0..self.piles {
-            if let Some(c) = self.surface(s, p) {
-                locked |= 1 << c | self.beneath[usize::from(c)];
-            }
-        }
+        let locked =
+            bits(s.surfaces).fold(0u64, |set, c| set | 1 << c | self.beneath[usize::from(c)]);
         let up: u64 = (0..4).fold(0, |set, f| set | ((1u64 << s.found[f]) - 1) << (13 * f));
         let gone = if self.from_foundation { 0 } else { up };
         let kings = KINGS | rank_cards(self.first_fill);
@@ -939,7 +962,7 @@ impl Piles {
             while rest != 0 {
                 let c = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
-                let lower = ((1u64 << (rank(c) - 1)) - 1) << (13 * suit(c) as u32) & !up;
+                let lower = BELOW[usize::from(c)] & !up;
                 let parents = PARENTS[usize::from(c)];
                 if lower & (under | kept) != 0 && parents & !(gone | under) == 0 {
                     still |= 1 << c;
@@ -985,15 +1008,11 @@ impl Piles {
     /// The safe card that goes up next unasked, if any.
     fn forced(&self, s: &Summary) -> Option<Step> {
         // The sight is worked out only for a card in view that is safe.
+        let next = Self::next_up(s);
+        let fits = |c: u8| next >> c & 1 == 1;
         let mut sight = None;
-        for f in 0..4 {
-            let r = s.found[f];
-            if r == 13 {
-                continue;
-            }
-            let c = f as u8 * 13 + r;
-            if self.shows(s, c)
-                && self.safe(s, c)
+        for c in bits(next & (s.placed | s.surfaces)) {
+            if self.safe(s, c)
                 && sight.get_or_insert_with(|| self.sight(s)).free >> kind(c) & 1 == 1
             {
                 return Some(Step::Up(c));
@@ -1003,7 +1022,7 @@ impl Piles {
             // Taking a reserve's top only shows the card under it.
             return (0..r.piles()).find_map(|pile| {
                 let c = r.top(s.held, pile)?;
-                (Self::fits(s, c) && self.safe(s, c)).then_some(Step::Reserve {
+                (fits(c) && self.safe(s, c)).then_some(Step::Reserve {
                     pile: pile as u8,
                     up: true,
                 })
@@ -1012,7 +1031,7 @@ impl Piles {
         let t = &s.talon;
         let up = |target: u8| {
             let c = t.at(target);
-            (Self::fits(s, c) && self.safe(s, c)).then_some(c)
+            (fits(c) && self.safe(s, c)).then_some(c)
         };
         if self.deal.draw != 1 {
             // DealRule by threes, a card left in the waste can be what
@@ -1083,6 +1102,9 @@ impl Space for Piles {
             return;
         }
         let sight = self.sight(s);
+        // The cards that fit their foundations.
+        let next = Self::next_up(s);
+        let fits = |c: u8| next >> c & 1 == 1;
         let targets = s.talon.targets(self.deal);
         // The cards dealing can bring to the top, as bits: dealing singly
         // without a pass limit, all of them.
@@ -1172,7 +1194,7 @@ impl Space for Piles {
         for &(target, recycles) in targets.iter() {
             let c = s.talon.at(target);
             if s.stage == Stage::Based
-                && Self::fits(s, c)
+                && fits(c)
                 && (!self.deal.free() || self.talon_up_enables(s, &sight, c))
             {
                 out.push(Step::Talon {
@@ -1183,7 +1205,7 @@ impl Space for Piles {
             }
             // A safe card is never wanted in the tableau.
             if self.lands(&sight, c)
-                && !(Self::fits(s, c) && self.safe(s, c))
+                && !(fits(c) && self.safe(s, c))
                 && (!self.deal.free() || self.place_enables(s, &sight, reach, c))
             {
                 out.push(Step::Talon {
@@ -1201,10 +1223,10 @@ impl Space for Piles {
                     continue;
                 };
                 let pile = pile as u8;
-                if Self::fits(s, c) {
+                if fits(c) {
                     out.push(Step::Reserve { pile, up: true });
                 }
-                if self.lands(&sight, c) && !(Self::fits(s, c) && self.safe(s, c)) {
+                if self.lands(&sight, c) && !(fits(c) && self.safe(s, c)) {
                     out.push(Step::Reserve { pile, up: false });
                 }
             }
@@ -1225,9 +1247,9 @@ impl Space for Piles {
                     continue;
                 }
                 let c = f as u8 * 13 + r - 1;
-                let mut down = *s;
-                down.found[f] -= 1;
-                if !self.safe(&down, c)
+                let mut down = s.found;
+                down[f] -= 1;
+                if !(s.stage == Stage::Based && self.safe_with(&down, c))
                     && self.lands(&sight, c)
                     && self.place_enables(s, &sight, reach, c)
                 {
@@ -1250,17 +1272,14 @@ impl Space for Piles {
                 if s.placed >> c & 1 == 1 {
                     s.placed &= !(1 << c);
                 } else {
-                    let p = usize::from(self.home[usize::from(c)]);
-                    s.height[p] -= 1;
-                    self.settle(s, p);
+                    self.lower(s, usize::from(self.home[usize::from(c)]));
                 }
             }
             Step::Reveal(p) => {
                 let p = usize::from(p);
                 if let Some(c) = self.surface(s, p) {
                     s.placed |= 1 << c;
-                    s.height[p] -= 1;
-                    self.settle(s, p);
+                    self.lower(s, p);
                 }
             }
             Step::Talon {
@@ -1305,6 +1324,7 @@ impl Space for Piles {
                 }
             }
         }
+        debug_assert_eq!(s.surfaces, self.surfaces_of(s));
     }
 
     fn force(&self, s: &mut Summary, path: &mut Vec<Step>) {
