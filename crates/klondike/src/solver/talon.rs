@@ -86,9 +86,10 @@ impl Talon {
     }
 
     /// The row's cards, hashed. Every position of a search comes from one
-    /// first row by taking cards out of it, so the set of cards left names
-    /// the row, their order included: worked out from the set at once,
-    /// where hashing the row card by card cost a twentieth of the search.
+    /// first row by taking cards out of it (and no table is shared between
+    /// searches of different rows), so the set of cards left names the row,
+    /// their order included. Hashing the set costs one mix, where hashing
+    /// the row again at every card taken cost about 2% of the search.
     fn hash(&self) -> u64 {
         mix(self.held ^ 0x5151 << 52)
     }
