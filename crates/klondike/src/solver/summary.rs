@@ -1007,9 +1007,9 @@ impl Piles {
 
     /// The safe card that goes up next unasked, if any.
     fn forced(&self, s: &Summary) -> Option<Step> {
-        // The sight is worked out only for a card in view that is safe.
         let next = Self::next_up(s);
         let fits = |c: u8| next >> c & 1 == 1;
+        // The sight is worked out only for a card in view that is safe.
         let mut sight = None;
         for c in bits(next & (s.placed | s.surfaces)) {
             if self.safe(s, c)

@@ -14,9 +14,8 @@ pub(super) struct Talon {
     pub(super) cursor: u8,
     /// Times the waste was turned back into the stock.
     pub(super) recycles: u8,
-    /// The cards of `cards[..len]`, as bits. Cards only ever leave the
-    /// row ([`Talon::take`]), keeping their order, so within one search
-    /// (one first row) this set alone says what the row is.
+    /// The cards of `cards[..len]`, as bits: within one search they also
+    /// name the row ([`Talon::hash`]).
     pub(super) held: u64,
 }
 
