@@ -152,7 +152,7 @@ fn deals_of(
 }
 
 /// Runs `work` and reports it as `name`, timed by `now` (milliseconds).
-fn measure(name: &str, now: impl Fn() -> f64, work: fn() -> (u64, String)) -> String {
+fn measure(name: &str, now: impl Fn() -> f64, work: Work) -> String {
     let start = now();
     let (nodes, verdicts) = work();
     let ms = now() - start;
@@ -162,68 +162,84 @@ fn measure(name: &str, now: impl Fn() -> f64, work: fn() -> (u64, String)) -> St
     )
 }
 
+/// A workload: it returns the positions searched and the verdicts.
+type Work = fn() -> (u64, String);
+
+/// Every workload, by the name its line is reported under.
+const WORKLOADS: [(&str, Work); 7] = [
+    ("", workload),
+    ("general", general_workload),
+    ("family", family_workload),
+    ("easthaven", easthaven_workload),
+    ("whitehead", whitehead_workload),
+    ("deeper whitehead", deeper_whitehead_workload),
+    ("deeper easthaven", deeper_easthaven_workload),
+];
+
+/// The report line of workload `name` run where `place` says.
+fn measure_named(place: &str, name: &str, now: impl Fn() -> f64) -> String {
+    let (_, work) = WORKLOADS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a workload of that name");
+    let label = if name.is_empty() {
+        place.to_string()
+    } else {
+        format!("{place} {name}")
+    };
+    measure(&label, now, *work)
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 #[ignore = "a measurement: run with --ignored --nocapture in release"]
 fn solver_speed_native() {
     let start = std::time::Instant::now();
     let now = || start.elapsed().as_secs_f64() * 1000.0;
-    println!("{}", measure("native", now, workload));
-    println!("{}", measure("native general", now, general_workload));
-    println!("{}", measure("native family", now, family_workload));
-    println!("{}", measure("native easthaven", now, easthaven_workload));
-    println!("{}", measure("native whitehead", now, whitehead_workload));
-    println!(
-        "{}",
-        measure("native deeper whitehead", now, deeper_whitehead_workload)
-    );
-    println!(
-        "{}",
-        measure("native deeper easthaven", now, deeper_easthaven_workload)
-    );
+    for (name, _) in WORKLOADS {
+        println!("{}", measure_named("native", name, now));
+    }
 }
 
+/// In the browser each workload is a test of its own, which first lets
+/// the page answer the test runner: all in one, they held the page past
+/// the 30 s ChromeDriver waits for it.
 #[cfg(target_arch = "wasm32")]
 mod wasm {
     use wasm_bindgen_test::*;
     wasm_bindgen_test_configure!(run_in_browser);
 
-    #[wasm_bindgen_test]
-    #[ignore]
-    fn solver_speed_wasm() {
-        let now = js_sys::Date::now;
-        console_log!("{}", super::measure("wasm", now, super::workload));
-        console_log!(
-            "{}",
-            super::measure("wasm general", now, super::general_workload)
-        );
-        console_log!(
-            "{}",
-            super::measure("wasm family", now, super::family_workload)
-        );
-        console_log!(
-            "{}",
-            super::measure("wasm easthaven", now, super::easthaven_workload)
-        );
-        console_log!(
-            "{}",
-            super::measure("wasm whitehead", now, super::whitehead_workload)
-        );
-        console_log!(
-            "{}",
-            super::measure(
-                "wasm deeper whitehead",
-                now,
-                super::deeper_whitehead_workload
-            )
-        );
-        console_log!(
-            "{}",
-            super::measure(
-                "wasm deeper easthaven",
-                now,
-                super::deeper_easthaven_workload
-            )
-        );
+    /// Waits for the page's next task, so that it answers ChromeDriver
+    /// before the next workload holds it (the runner runs tests that never
+    /// wait back to back, as one task).
+    async fn next_task() {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            let window = web_sys::window().expect("a page");
+            window.set_timeout_with_callback(&resolve).expect("a timer");
+        });
+        wasm_bindgen_futures::JsFuture::from(promise)
+            .await
+            .expect("the timer fires");
+    }
+
+    macro_rules! in_the_browser {
+        ($($test:ident: $name:literal),* $(,)?) => {$(
+            #[wasm_bindgen_test]
+            #[ignore]
+            async fn $test() {
+                next_task().await;
+                console_log!("{}", super::measure_named("wasm", $name, js_sys::Date::now));
+            }
+        )*};
+    }
+
+    in_the_browser! {
+        solver_speed_wasm_1_klondike: "",
+        solver_speed_wasm_2_general: "general",
+        solver_speed_wasm_3_family: "family",
+        solver_speed_wasm_4_easthaven: "easthaven",
+        solver_speed_wasm_5_whitehead: "whitehead",
+        solver_speed_wasm_6_deeper_whitehead: "deeper whitehead",
+        solver_speed_wasm_7_deeper_easthaven: "deeper easthaven",
     }
 }

@@ -40,14 +40,24 @@ impl State {
             .map(|k| &up[up.len() - k..])
             .find(|run| Rules::run_head(run).is_some())
             .unwrap_or(&[]);
-        let whole: Vec<Card> = chain.iter().chain(cards).copied().collect();
+        // A run holds at most thirteen cards, so a longer whole never fits.
+        let len = chain.len() + cards.len();
+        let mut buffer = [cards[0]; 13];
+        let whole: &[Card] = if len <= buffer.len() {
+            buffer[..chain.len()].copy_from_slice(chain);
+            buffer[chain.len()..len].copy_from_slice(cards);
+            &buffer[..len]
+        } else {
+            &[]
+        };
         // The run heads its pile when it goes into a space, or onto a joker
         // that lies at the bottom of one.
-        let heads_pile =
-            col.cards.is_empty() || (chain.len() == col.cards.len() && whole[0].is_joker());
+        let heads_pile = col.cards.is_empty()
+            || (chain.len() == col.cards.len() && whole.first().is_some_and(|c| c.is_joker()));
         let need_king = self.rules.fill == Fill::King && heads_pile;
         let fits = (!up.is_empty() || col.cards.is_empty())
-            && Rules::run_head(&whole).is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
+            && !whole.is_empty()
+            && Rules::run_head(whole).is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
         if fits {
             return Ok(());
         }
@@ -171,6 +181,26 @@ impl State {
         out
     }
 
+    /// How many cards from the top of pile `from` may move as one run: the
+    /// longest face-up run [`Rules::is_run`] accepts. Every shorter
+    /// top is a run too (each is part of the longer), so the count grows
+    /// card by card until a card breaks it. (An empty pile's is 0.)
+    pub(super) fn movable_run(&self, from: u8) -> usize {
+        let Ok(col) = self.column(from) else {
+            return 0;
+        };
+        let up = col.face_up();
+        // Most piles' face-up cards are one run; where they are not (a
+        // stock dealt onto the piles), the run grows from the top.
+        if self.rules.is_run(up) {
+            return up.len();
+        }
+        (1..up.len())
+            .take_while(|&k| self.rules.is_run(&up[up.len() - k..]))
+            .last()
+            .unwrap_or(0)
+    }
+
     pub(super) fn for_each_candidate(&self, mut f: impl FnMut(Move)) {
         let n = self.tableau.len() as u8;
         f(Move::WasteToFoundation);
@@ -181,8 +211,9 @@ impl State {
             f(Move::ReserveToFoundation(r));
         }
         for from in 0..n {
-            let up = self.tableau[usize::from(from)].face_up().len() as u8;
-            for count in (1..=up).rev() {
+            // Longer runs than the pile's movable one are never legal.
+            let run = self.movable_run(from) as u8;
+            for count in (1..=run).rev() {
                 for to in 0..n {
                     if to != from {
                         f(Move::TableauToTableau { from, to, count });

@@ -302,6 +302,49 @@ fn legal_moves_agree_with_check_and_play() {
     }
 }
 
+/// Every run move [`State::legal_moves`] lists is one [`State::check`]
+/// allows, and none is missing: the candidates it checks stop at the
+/// pile's movable run, and no longer count of any pile may move. Random
+/// play through every one-player member, jokers and stocks dealt onto the
+/// piles included, so that piles hold long face-up stretches.
+#[test]
+fn legal_moves_list_every_run_move_that_check_allows() {
+    use crate::variant::Variant;
+    for v in Variant::ALL {
+        let rules = v.rules(Rules::default());
+        if rules.players != 1 {
+            continue;
+        }
+        for seed in 0..12 {
+            let mut s = State::deal(rules, Seed(seed));
+            for turn in 0..80usize {
+                let n = s.tableau.len() as u8;
+                let every: Vec<Move> = (0..n)
+                    .flat_map(|from| {
+                        let len = s.tableau[usize::from(from)].cards.len() as u8;
+                        (1..=len).rev().flat_map(move |count| {
+                            (0..n).map(move |to| Move::TableauToTableau { from, to, count })
+                        })
+                    })
+                    .filter(|&mv| s.check(mv).is_ok())
+                    .collect();
+                let moves = s.legal_moves();
+                let listed: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|mv| matches!(mv, Move::TableauToTableau { .. }))
+                    .collect();
+                assert_eq!(listed, every, "{v:?} seed {seed} turn {turn}");
+                let Some(&mv) = moves.get((seed as usize * 7 + turn * 3) % moves.len().max(1))
+                else {
+                    break;
+                };
+                s.play(mv).unwrap();
+            }
+        }
+    }
+}
+
 #[test]
 fn winning_is_detected() {
     let mut s = position(

@@ -204,22 +204,30 @@ impl Explicit {
         }
     }
 
-    /// Whether a card that builds on `of` (other than `except`) could be
-    /// played right now: face up in the tableau, reachable in the stock, or
-    /// on top of a foundation.
-    pub(super) fn holder_for(&self, node: &Node, targets: &[(u8, u8)], of: u8, except: u8) -> bool {
-        let wanted = |c: u8| c != except && self.builds_on(c, of);
-        let tableau = node.piles[..self.n_piles()].iter().any(|p| {
+    /// The cards that could be played right now, as bits: face up in the
+    /// tableau, reachable in the stock (`targets`), or on top of a foundation.
+    pub(super) fn at_hand(&self, node: &Node, targets: &[(u8, u8)]) -> u64 {
+        let tableau = node.piles[..self.n_piles()].iter().flat_map(|p| {
             p.cards[usize::from(p.down)..usize::from(p.len)]
                 .iter()
-                .any(|&c| wanted(c))
+                .copied()
         });
-        let talon = targets.iter().any(|&(t, _)| wanted(node.talon.at(t)));
-        let found = (0..4).any(|s| {
-            let r = node.found[s];
-            r > 0 && wanted(s as u8 * 13 + r - 1)
+        let talon = targets.iter().map(|&(t, _)| node.talon.at(t));
+        let found = (0..4u8).filter_map(|s| match node.found[usize::from(s)] {
+            0 => None,
+            r => Some(s * 13 + r - 1),
         });
-        tableau || talon || found
+        tableau
+            .chain(talon)
+            .chain(found)
+            .fold(0, |bits, c| bits | 1 << c)
+    }
+
+    /// Whether a card that builds on `of` (other than `except`) is among
+    /// the cards `at_hand` ([`Explicit::at_hand`]).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    pub(super) fn holder_for(&self, at_hand: u64, of: u8, except: u8) -> bool {
+        self.deal.takers[usize::from(of)] & at_hand & !(1 << except) != 0
     }
 
     /// Phase two's test for a move of the top `count` cards of pile `from`,
@@ -234,7 +242,7 @@ impl Explicit {
     pub(super) fn uncovered_is_useful(
         &self,
         node: &Node,
-        targets: &[(u8, u8)],
+        at_hand: u64,
         from: usize,
         count: u8,
     ) -> bool {
@@ -242,7 +250,7 @@ impl Explicit {
         let len = usize::from(src.len);
         let rest = len - usize::from(count);
         let (under, head, top) = (src.cards[rest - 1], src.cards[rest], src.cards[len - 1]);
-        if Self::fits_foundation(node, under) || self.holder_for(node, targets, under, head) {
+        if Self::fits_foundation(node, under) || self.holder_for(at_hand, under, head) {
             return true;
         }
         // Where the moved cards build on `under`, a longer run it ends could
@@ -268,6 +276,7 @@ impl Explicit {
     pub(super) fn moves(&self, node: &Node, out: &mut Vec<Step>, scratch: &mut Scratch) {
         let n = self.n_piles();
         let targets = self.talon_targets(node);
+        let at_hand = self.at_hand(node, &targets);
         // With a stock still to be dealt onto the piles, a move cannot
         // always wait (a deal may cover what it needs), and no two spaces
         // are alike: the cuts that rest on either are off.
@@ -308,7 +317,7 @@ impl Explicit {
                         }
                     } else if self.deal.suit_runs
                         || ordered
-                        || self.uncovered_is_useful(node, &targets, from, count)
+                        || self.uncovered_is_useful(node, at_hand, from, count)
                     {
                         // No cut when only suit runs move (part of a run may
                         // also move to join a longer run of its suit), nor
@@ -333,7 +342,7 @@ impl Explicit {
             }
             // Dealing singly without a pass limit a stock card can be had at
             // any time, so it goes to the tableau only to take a card at hand.
-            if free_talon && !self.holder_for(node, &targets, c, c) {
+            if free_talon && !self.holder_for(at_hand, c, c) {
                 continue;
             }
             let mut space_tried = false;
@@ -361,7 +370,7 @@ impl Explicit {
                 }
                 let c = s * 13 + r - 1;
                 // A card comes down only to take another: one must be at hand.
-                if !ordered && !self.holder_for(node, &targets, c, c) {
+                if !ordered && !self.holder_for(at_hand, c, c) {
                     continue;
                 }
                 let mut space_tried = false;
