@@ -35,29 +35,25 @@ impl State {
         col: &Column,
     ) -> Result<(), MoveError> {
         let up = col.face_up();
-        let chain = (1..=up.len())
-            .rev()
-            .map(|k| &up[up.len() - k..])
-            .find(|run| Rules::run_head(run).is_some())
-            .unwrap_or(&[]);
-        // A run holds at most thirteen cards, so a longer whole never fits.
-        let len = chain.len() + cards.len();
-        let mut buffer = [cards[0]; 13];
-        let whole: &[Card] = if len <= buffer.len() {
-            buffer[..chain.len()].copy_from_slice(chain);
-            buffer[chain.len()..len].copy_from_slice(cards);
-            &buffer[..len]
-        } else {
-            &[]
-        };
+        let chain = self.rules.top_run(up);
         // The run heads its pile when it goes into a space, or onto a joker
         // that lies at the bottom of one.
         let heads_pile = col.cards.is_empty()
-            || (chain.len() == col.cards.len() && whole.first().is_some_and(|c| c.is_joker()));
+            || (chain.len() == col.cards.len() && chain.first().is_some_and(|c| c.is_joker()));
         let need_king = self.rules.fill == Fill::King && heads_pile;
+        // The pile's run and the moving one, together: a run holds at most
+        // thirteen cards, so a longer whole never fits.
+        let mut buffer = [cards[0]; 13];
+        let whole = buffer.get_mut(..chain.len() + cards.len()).map(|whole| {
+            let (low, high) = whole.split_at_mut(chain.len());
+            low.copy_from_slice(chain);
+            high.copy_from_slice(cards);
+            &*whole
+        });
         let fits = (!up.is_empty() || col.cards.is_empty())
-            && !whole.is_empty()
-            && Rules::run_head(whole).is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
+            && whole
+                .and_then(Rules::run_head)
+                .is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
         if fits {
             return Ok(());
         }
@@ -181,24 +177,11 @@ impl State {
         out
     }
 
-    /// How many cards from the top of pile `from` may move as one run: the
-    /// longest face-up run [`Rules::is_run`] accepts. Every shorter
-    /// top is a run too (each is part of the longer), so the count grows
-    /// card by card until a card breaks it. (An empty pile's is 0.)
+    /// How many cards from the top of pile `from` may move as one run
+    /// ([`Rules::top_run`]; an empty pile's is 0).
     pub(super) fn movable_run(&self, from: u8) -> usize {
-        let Ok(col) = self.column(from) else {
-            return 0;
-        };
-        let up = col.face_up();
-        // Most piles' face-up cards are one run; where they are not (a
-        // stock dealt onto the piles), the run grows from the top.
-        if self.rules.is_run(up) {
-            return up.len();
-        }
-        (1..up.len())
-            .take_while(|&k| self.rules.is_run(&up[up.len() - k..]))
-            .last()
-            .unwrap_or(0)
+        self.column(from)
+            .map_or(0, |col| self.rules.top_run(col.face_up()).len())
     }
 
     pub(super) fn for_each_candidate(&self, mut f: impl FnMut(Move)) {

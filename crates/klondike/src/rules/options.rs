@@ -250,6 +250,22 @@ impl Rules {
             self.builds_on(w[1], w[0]) && (self.runs == Runs::Any || w[0].suit() == w[1].suit())
         })
     }
+
+    /// The longest run [`Rules::is_run`] accepts at the top of the face-up
+    /// cards `up` (bottom first): what may move as one, and what a joker
+    /// in it stands within. Every shorter top is a run too (each is part
+    /// of the longer), so where `up` is not one run whole, the run grows
+    /// from the top card by card until a card breaks it.
+    pub fn top_run<'a>(&self, up: &'a [Card]) -> &'a [Card] {
+        if self.is_run(up) {
+            return up;
+        }
+        let len = (1..up.len())
+            .take_while(|&k| self.is_run(&up[up.len() - k..]))
+            .last()
+            .unwrap_or(0);
+        &up[up.len() - len..]
+    }
 }
 
 /// Each variant as a configuration of the rules.
