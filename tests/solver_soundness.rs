@@ -235,6 +235,187 @@ fn cards_back_from_the_foundations() {
     }
 }
 
+/// A position whose suits stand at uneven heights on the foundations,
+/// with every card above them in play (at most `most_in_play`): a low card
+/// of one colour may then need holders that lie deep in the other colour's
+/// foundations, so that several cards must come back down in a row.
+fn uneven(rng: &mut Rng, rules: Rules, most_in_play: usize) -> State {
+    let heights = loop {
+        let h: Vec<u8> = (0..4).map(|_| rng.below(13) as u8).collect();
+        if h.iter().map(|&h| usize::from(13 - h)).sum::<usize>() <= most_in_play {
+            break h;
+        }
+    };
+    let mut cards: Vec<Card> = Suit::ALL
+        .into_iter()
+        .flat_map(|s| {
+            (heights[s.index()] + 1..=13).filter_map(move |r| Rank::new(r).map(|r| Card::new(r, s)))
+        })
+        .collect();
+    rng.shuffle(&mut cards);
+    let mut rest = cards.into_iter();
+    let tableau: Vec<Column> = (0..rules.tableau)
+        .map(|_| {
+            let n = rng.below(7) as usize;
+            let pile: Vec<Card> = rest.by_ref().take(n).collect();
+            let down = pile.len().saturating_sub(1) as u8;
+            Column { cards: pile, down }
+        })
+        .collect();
+    let stock: Vec<Card> = rest.collect();
+    let mut s = State::new(rules, tableau, stock);
+    s.foundations = heights;
+    s.check_cards().expect("every card once");
+    s
+}
+
+#[test]
+fn cards_back_from_the_foundations_several_in_a_row() {
+    // A low red card may need a black holder two deep in its foundation:
+    // both black cards come down, the first only to let the second.
+    for (draw, passes) in [(1, Passes::Unlimited), (3, Passes::Unlimited)] {
+        let r = with_worry(
+            Build::AlternateColour,
+            Runs::Any,
+            Fill::King,
+            draw,
+            passes,
+            true,
+        );
+        for (name, solve) in [
+            ("worrying back in a row", solve as Solve),
+            ("worrying back in a row, explicit", solve_explicit),
+        ] {
+            compare(
+                name,
+                150,
+                Seed(0xd0e5 ^ u64::from(draw)),
+                |rng| uneven(rng, r, 16),
+                solve,
+            );
+        }
+    }
+}
+
+/// Every search finds a win from `s` within `limits`, and each line wins
+/// when played (the general search's, which cuts nothing, shows that `s`
+/// is winnable).
+fn all_win(s: &State, limits: Limits) {
+    #[cfg(feature = "general-search")]
+    let general = [("general", solve_general as Solve)];
+    #[cfg(not(feature = "general-search"))]
+    let general: [(&str, Solve); 0] = [];
+    let searches = [("summary", solve as Solve), ("explicit", solve_explicit)];
+    for (name, solve) in searches.into_iter().chain(general) {
+        assert_wins(name, s, &solve(s, limits).expect("supported").verdict);
+    }
+}
+
+/// Plays a winning line from `s`, which must win.
+fn assert_wins(name: &str, s: &State, verdict: &Verdict) {
+    let Verdict::Winnable(line) = verdict else {
+        panic!("{name}: {} where play wins", verdict.name());
+    };
+    let mut replay = s.clone();
+    for &mv in line {
+        replay.play(mv).expect("the winning line is legal");
+    }
+    assert!(replay.is_won(), "{name}: the line does not win");
+}
+
+#[test]
+fn two_cards_come_down_in_a_row_to_hold_a_third() {
+    // ♥5 lies on its own ♥4, face down, over ♥6, face down: it must move,
+    // onto a black six. Both lie under a black seven on their foundations,
+    // and only ♥8 and ♥7 are there to hold them: ♠7 comes down onto ♥8
+    // only to let ♠6 come down onto ♥7, and nothing could go onto ♠7 but
+    // ♥6. Every search used to skip the first card down and call this lost.
+    use Suit::{Clubs, Diamonds, Hearts, Spades};
+    let card = |r: u8, s: Suit| Card::new(Rank::new(r).expect("a rank"), s);
+    let mut r = rules(
+        Build::AlternateColour,
+        Runs::Any,
+        Fill::King,
+        1,
+        Passes::Unlimited,
+    );
+    r.from_foundation = true;
+    let pile = |cards: Vec<Card>| Column {
+        down: cards.len().saturating_sub(1) as u8,
+        cards,
+    };
+    let tableau = vec![
+        pile(vec![card(6, Hearts), card(4, Hearts), card(5, Hearts)]),
+        pile(vec![card(8, Hearts)]),
+        pile(vec![card(7, Hearts)]),
+        pile(vec![]),
+        pile(vec![]),
+    ];
+    let stock: Vec<Card> = (9..=13)
+        .map(|r| card(r, Hearts))
+        .chain((8..=13).flat_map(|r| [card(r, Spades), card(r, Clubs)]))
+        .collect();
+    let mut s = State::new(r, tableau, stock);
+    s.foundations = vec![0; 4];
+    for (suit, height) in [(Clubs, 7), (Spades, 7), (Diamonds, 13), (Hearts, 3)] {
+        s.foundations[suit.index()] = height;
+    }
+    s.check_cards().expect("every card once");
+    let limits = Limits {
+        nodes: 1_000_000,
+        table_slots: 1 << 18,
+    };
+    all_win(&s, limits);
+}
+
+#[test]
+fn a_card_is_safe_only_once_no_card_may_come_down_onto_it() {
+    // ♥J fits its foundation and both black tens are up, but ♦9 lies on
+    // ♦8 and must move onto a black ten, which must come down onto a red
+    // jack: ♥J is the only one to be had. Sending ♥J up unasked loses it
+    // (the black queens it could come back onto lie under ♦9); the
+    // explicit search used to.
+    use Suit::{Clubs, Diamonds, Hearts, Spades};
+    let card = |r: u8, s: Suit| Card::new(Rank::new(r).expect("a rank"), s);
+    let r = with_worry(
+        Build::AlternateColour,
+        Runs::Any,
+        Fill::King,
+        1,
+        Passes::Unlimited,
+        true,
+    );
+    let pile = |cards: Vec<Card>| Column {
+        down: cards.len().saturating_sub(1) as u8,
+        cards,
+    };
+    let tableau = vec![
+        pile(vec![
+            card(12, Spades),
+            card(12, Clubs),
+            card(11, Diamonds),
+            card(10, Diamonds),
+            card(8, Diamonds),
+            card(9, Diamonds),
+        ]),
+        pile(vec![card(13, Diamonds), card(11, Hearts)]),
+        pile(vec![card(13, Spades), card(11, Spades)]),
+        pile(vec![card(13, Clubs), card(11, Clubs)]),
+        pile(vec![card(13, Hearts), card(12, Diamonds), card(12, Hearts)]),
+    ];
+    let mut s = State::new(r, tableau, Vec::new());
+    s.foundations = vec![0; 4];
+    for (suit, height) in [(Clubs, 10), (Spades, 10), (Diamonds, 7), (Hearts, 10)] {
+        s.foundations[suit.index()] = height;
+    }
+    s.check_cards().expect("every card once");
+    let limits = Limits {
+        nodes: 1_000_000,
+        table_slots: 1 << 18,
+    };
+    all_win(&s, limits);
+}
+
 #[test]
 fn any_suit_but_its_own() {
     // With any card to a space, too few deals are lost to compare.

@@ -17,6 +17,9 @@ pub(super) struct Dealing {
     /// For each card, the cards that may be placed on it in the tableau (one
     /// rank lower, in the suit or colour the build rule asks for), as bits.
     pub(super) takers: [u64; 52],
+    /// For each card, how high each suit's foundation must stand for it to
+    /// be safe ([`floors`]).
+    pub(super) floors: [[u8; 4]; 52],
     /// Only runs of one suit move as a unit (Whitehead).
     pub(super) suit_runs: bool,
     pub(super) draw: u8,
@@ -54,6 +57,33 @@ pub(super) fn takers(build: Build) -> [u64; 52] {
                     }
             })
             .fold(0, |bits, c| bits | 1 << c)
+    })
+}
+
+/// [`Dealing::floors`]: the cards that could ever want `c` in the
+/// tableau are its takers, and where cards come back from the foundations,
+/// their takers in turn (each may come down to hold the next), down to the
+/// Aces. Each suit's foundation must hold the highest of them in its suit.
+pub(super) fn floors(takers: &[u64; 52], from_foundation: bool) -> [[u8; 4]; 52] {
+    std::array::from_fn(|c| {
+        let mut need = [0u8; 4];
+        let mut layer = 1u64 << c;
+        while layer != 0 {
+            let mut next = 0;
+            let mut rest = layer;
+            while rest != 0 {
+                next |= takers[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            let mut rest = next;
+            while rest != 0 {
+                let x = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                need[suit(x)] = need[suit(x)].max(rank(x));
+            }
+            layer = if from_foundation { next } else { 0 };
+        }
+        need
     })
 }
 
@@ -145,6 +175,7 @@ impl Explicit {
         let deal = Dealing {
             piles: state.tableau.len(),
             takers: takers(r.build),
+            floors: floors(&takers(r.build), r.from_foundation),
             suit_runs: r.runs == Runs::SameSuit,
             draw: r.draw.max(1),
             passes: r.passes_allowed(),

@@ -9,18 +9,19 @@ impl Explicit {
     }
 
     /// Whether `c` can go up and never be wanted in the tableau again:
-    /// every card that could be built on it is on its foundation already
-    /// (an Ace on a two never is: it goes up instead).
+    /// every card that could be built on it is on its foundation already,
+    /// and where cards come back from the foundations, every card that could
+    /// be built on one of those, and so on ([`Dealing::floors`]: otherwise
+    /// one may come back down onto `c` to hold the next). An Ace on a two
+    /// never is wanted: it goes up instead.
     pub(super) fn safe(&self, node: &Node, c: u8) -> bool {
-        if !Self::fits_foundation(node, c) {
-            return false;
-        }
-        let r = rank(c);
-        r <= 2
-            || (0..4u8).all(|s| {
-                let below = s * 13 + r - 2; // rank r - 1 of suit s
-                !self.builds_on(below, c) || node.found[usize::from(s)] + 1 >= r
-            })
+        Self::fits_foundation(node, c)
+            && (rank(c) <= 2
+                || node
+                    .found
+                    .iter()
+                    .zip(&self.deal.floors[usize::from(c)])
+                    .all(|(have, need)| have >= need))
     }
 
     /// Whether `c` may be placed on `onto` in the tableau (see [`Dealing::takers`]).
@@ -223,6 +224,20 @@ impl Explicit {
             .fold(0, |bits, c| bits | 1 << c)
     }
 
+    /// Whether bringing the foundation top `c` down may be the first of
+    /// several cards coming down in a row, the last of which takes a card at
+    /// hand: some card of a lower rank than `c` on the foundations could
+    /// take one. The last card needs every card above it in its suit down
+    /// first, and each of those (and it) a holder one rank higher, which may
+    /// itself have to come down so: every card of such a row but the last is
+    /// of a higher rank.
+    pub(super) fn row_holder(&self, node: &Node, at_hand: u64, c: u8) -> bool {
+        (0..4u8).any(|s| {
+            (1..=node.found[usize::from(s)].min(rank(c) - 1))
+                .any(|r| self.holder_for(at_hand, s * 13 + r - 1, c))
+        })
+    }
+
     /// Whether a card that builds on `of` (other than `except`) is among
     /// the cards `at_hand` ([`Explicit::at_hand`]).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
@@ -369,8 +384,11 @@ impl Explicit {
                     continue;
                 }
                 let c = s * 13 + r - 1;
-                // A card comes down only to take another: one must be at hand.
-                if !ordered && !self.holder_for(at_hand, c, c) {
+                // A card comes down only to take another: one must be at
+                // hand, or it may start a row of cards coming down
+                // ([`Explicit::row_holder`]).
+                if !ordered && !self.holder_for(at_hand, c, c) && !self.row_holder(node, at_hand, c)
+                {
                     continue;
                 }
                 let mut space_tried = false;

@@ -68,9 +68,12 @@
 //! - **A card goes to the tableau from a foundation, or from the stock when
 //!   dealing singly without a pass limit, only to be used at once**: when
 //!   no bare card of its kind is there yet and a card could go onto it or
-//!   its covered twin could go up ([`Piles::place_enables`]). Either move
-//!   can wait until just before its first use, since the stock card stays
-//!   at reach and nothing goes up onto the foundation card while it is down.
+//!   its covered twin could go up ([`Piles::place_enables`]), or, from a
+//!   foundation, when it may be the first of several cards coming down in a
+//!   row for the last one's use ([`Piles::row_enables`]: its first use is
+//!   then the next card coming down). Either move can wait until just
+//!   before its first use, since the stock card stays at reach and nothing
+//!   goes up onto the foundation card while it is down.
 //! - **A tableau card that is not a surface goes up only to be used at
 //!   once** ([`Piles::up_enables`]), and, dealing singly without a pass
 //!   limit, **a stock card goes up only so** ([`Piles::talon_up_enables`]):
@@ -849,6 +852,34 @@ impl Piles {
             || (sight.visible >> t & 1 == 1 && Self::fits(s, t))
     }
 
+    /// Whether bringing the foundation top `c` down may be the first of
+    /// several cards coming down in a row, the last of which has a use at
+    /// once as [`Piles::place_enables`] asks: a card on the foundations, of a
+    /// kind with no bare card, that a surface or a card at reach could go
+    /// onto, or whose twin could go up. To come down, that card needs every
+    /// card above it in its suit down first, and each of those (and it) a
+    /// holder one rank higher, which may itself have to come down so: every
+    /// card of such a row but the last is of a higher rank. So `c` can start
+    /// one only if some card of a lower rank than `c` has such a use (where
+    /// ranks wrap, a King's holder may be an Ace: any card). Coming down
+    /// changes no surface, no card at reach and no twin's foundation, so the
+    /// use is there already. `tests/solver_soundness.rs` has a win that
+    /// needs it: a red five on its own four, face down, needing a black six
+    /// that lies under a black seven on each black foundation.
+    fn row_enables(&self, s: &Summary, sight: &Sight, reach: u64, c: u8) -> bool {
+        let below = if self.wrap { 14 } else { rank(c) };
+        (0..4u8).any(|f| {
+            (1..=s.found[usize::from(f)].min(below - 1)).any(|r| {
+                let e = f * 13 + r - 1;
+                let t = twin(e);
+                e != c
+                    && sight.free >> kind(e) & 1 == 0
+                    && (self.children(kind(e)) & (s.surfaces | reach) != 0
+                        || (sight.visible >> t & 1 == 1 && Self::fits(s, t)))
+            })
+        })
+    }
+
     /// Whether no pile is empty and a King could move into one if it were:
     /// a surface with locked cards under it, a stock card at reach, or a
     /// foundation's top; where ranks wrap, also a placed King, which may
@@ -1251,7 +1282,8 @@ impl Space for Piles {
                 down[f] -= 1;
                 if !(s.stage == Stage::Based && self.safe_with(&down, c))
                     && self.lands(&sight, c)
-                    && self.place_enables(s, &sight, reach, c)
+                    && (self.place_enables(s, &sight, reach, c)
+                        || self.row_enables(s, &sight, reach, c))
                 {
                     out.push(Step::Down(f as u8));
                 }
