@@ -154,7 +154,9 @@ pub fn is_lost_beyond(s: &State, marks: Marks, auto_move: bool) -> bool {
 /// tableau. Ranks count from the foundations' base (the Ace in Klondike):
 /// the base and the second rank always (the base never needs a place to
 /// go), otherwise once every card that could build on it is on its own
-/// foundation. While the player has yet to choose the base, nothing is.
+/// foundation, and where cards may come back from the foundations, every
+/// card two ranks or more below it too. While the player has yet to choose
+/// the base, nothing is.
 ///
 /// Where ranks wrap, the base may hold a card of the rank below it (a King
 /// on an Ace): then the base is never safe, nor the second rank until the
@@ -182,11 +184,19 @@ pub fn is_safe_for_foundation(s: &State, card: Card) -> bool {
         return true;
     }
     let below_rank = (card.rank().value() + 11) % 13 + 1;
-    Suit::ALL.into_iter().all(|o| {
+    let takers_up = Suit::ALL.into_iter().all(|o| {
         let below = Card::new(Rank::new(below_rank).unwrap_or(Rank::KING), o);
         !s.rules.builds_on(below, card)
             || s.height(below).is_some_and(|h| s.lowest_foundation(o) >= h)
-    })
+    });
+    // Where cards may come back down, one that could be built on this card
+    // may come back onto it to hold a card two ranks below, which may come
+    // back to hold the next, and so on: those must all be up too.
+    takers_up
+        && (!s.rules.from_foundation
+            || Suit::ALL
+                .into_iter()
+                .all(|o| s.lowest_foundation(o) + 2 >= r))
 }
 
 /// A safe move to a foundation, if there is one (waste first, then piles
@@ -350,6 +360,18 @@ mod tests {
         assert!(
             !is_safe_for_foundation(&s, c("4C")),
             "the 3H may still need it"
+        );
+        // Both black tens are up, but the nine of diamonds may need one to
+        // come back down onto the jack of hearts.
+        s.foundations = vec![10, 7, 10, 10];
+        assert!(!is_safe_for_foundation(&s, c("JH")));
+        s.foundations = vec![10, 9, 10, 10];
+        assert!(is_safe_for_foundation(&s, c("JH")));
+        s.rules.from_foundation = false;
+        s.foundations = vec![10, 7, 10, 10];
+        assert!(
+            is_safe_for_foundation(&s, c("JH")),
+            "no card comes back down"
         );
     }
 

@@ -18,8 +18,9 @@
 //! still need it) goes up at once. Such a card can only ever be a place for
 //! those cards, so a win that leaves it down longer wins with it up too.
 //! Where cards may come back from the foundations, every card two ranks or
-//! more below it must be up as well ([`General::safe_up`]), and where ranks
-//! also wrap, nothing goes up unasked.
+//! more below it must be up as well (one that could be built on it might
+//! otherwise come back onto it to hold one), and where ranks also wrap,
+//! nothing goes up unasked.
 //!
 //! Like the explicit search it runs in two phases: the first leaves out
 //! moves that wins rarely need, so that its wins (and the hints taken from
@@ -35,7 +36,6 @@ use super::engine::TwoPhase;
 use super::search::mix;
 use super::Unsupported;
 use crate::analysis;
-use crate::cards::Suit;
 use crate::rules::{Move, Passes, State, StockRule};
 use parlour_kit::fast_hash::FastHasher;
 use std::hash::{Hash, Hasher};
@@ -50,7 +50,7 @@ pub(super) struct General {
     /// run between equal homes (which a hint would offer back and forth);
     /// its failure proves nothing, and phase two searches every move.
     pruned: bool,
-    /// Whether safe cards go up by themselves ([`General::safe_up`]): not
+    /// Whether safe cards go up by themselves ([`analysis::safe_move`]): not
     /// where ranks wrap and cards may come back from the foundations.
     forces: bool,
     root: State,
@@ -72,24 +72,6 @@ impl General {
             forces: !(state.rules.wrap && state.rules.from_foundation),
             root: state.clone(),
         })
-    }
-
-    /// The move that sends a safe card up, if there is one: one the game
-    /// itself would make unasked ([`analysis::safe_move`]). Where cards may
-    /// come back from the foundations, also every card two ranks or more
-    /// below it (counted from the base) must be up: then no card that could
-    /// be built on it ever has a reason to come back down, as every card it
-    /// could hold is up too, and so on down to the base.
-    fn safe_up(state: &State) -> Option<Move> {
-        let mv = analysis::safe_move(state)?;
-        if !state.rules.from_foundation {
-            return Some(mv);
-        }
-        let rel = state.height(state.moving_card(mv)?)?;
-        Suit::ALL
-            .into_iter()
-            .all(|suit| state.lowest_foundation(suit) + 2 >= rel)
-            .then_some(mv)
     }
 
     /// Whether phase one leaves `mv` out of `state`'s moves.
@@ -184,7 +166,7 @@ impl Space for General {
         if !self.forces {
             return;
         }
-        while let Some(mv) = General::safe_up(node) {
+        while let Some(mv) = analysis::safe_move(node) {
             if node.play(mv).is_err() {
                 break;
             }
