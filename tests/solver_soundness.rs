@@ -188,6 +188,18 @@ fn with_worry(
     }
 }
 
+/// Klondike's own rules, cards coming back from the foundations.
+fn worrying(draw: u8, passes: Passes) -> Rules {
+    with_worry(
+        Build::AlternateColour,
+        Runs::Any,
+        Fill::King,
+        draw,
+        passes,
+        true,
+    )
+}
+
 #[test]
 fn alternating_colours_kings_to_spaces() {
     for (draw, passes) in [
@@ -216,14 +228,7 @@ fn cards_back_from_the_foundations() {
     // The safe-card rule changes when cards may come back down, and a card
     // comes down only to take another: both checked on small deals.
     for (draw, passes) in [(1, Passes::Unlimited), (3, Passes::Unlimited)] {
-        let r = with_worry(
-            Build::AlternateColour,
-            Runs::Any,
-            Fill::King,
-            draw,
-            passes,
-            true,
-        );
+        let r = worrying(draw, passes);
         check("klondike, worrying back", r, 10, 400);
         check_with(
             "klondike, worrying back, explicit",
@@ -274,14 +279,7 @@ fn cards_back_from_the_foundations_several_in_a_row() {
     // A low red card may need a black holder two deep in its foundation:
     // both black cards come down, the first only to let the second.
     for (draw, passes) in [(1, Passes::Unlimited), (3, Passes::Unlimited)] {
-        let r = with_worry(
-            Build::AlternateColour,
-            Runs::Any,
-            Fill::King,
-            draw,
-            passes,
-            true,
-        );
+        let r = worrying(draw, passes);
         for (name, solve) in [
             ("worrying back in a row", solve as Solve),
             ("worrying back in a row, explicit", solve_explicit),
@@ -337,14 +335,7 @@ fn pile(cards: Vec<Card>) -> Column {
 /// A position of Klondike's rules dealing singly, cards coming back from the
 /// foundations, with `tableau`, `stock` and the foundations at `heights`.
 fn laid_out(tableau: Vec<Column>, stock: Vec<Card>, heights: [(Suit, u8); 4]) -> State {
-    let r = with_worry(
-        Build::AlternateColour,
-        Runs::Any,
-        Fill::King,
-        1,
-        Passes::Unlimited,
-        true,
-    );
+    let r = worrying(1, Passes::Unlimited);
     let mut s = State::new(r, tableau, stock);
     s.foundations = vec![0; 4];
     for (suit, height) in heights {
