@@ -518,7 +518,8 @@ fn dominoes_selfplay_reports_win_rates() {
 /// A stand-in for a phutball-rust build, as a shell script: it shows the
 /// start (the ball on H10), then does as `after` says.
 fn fake_rival(name: &str, after: &str) -> std::path::PathBuf {
-    use std::os::unix::fs::PermissionsExt;
+    use std::io::Write;
+    use std::process::{Command, Stdio};
     let mut board = String::from("          1111111111\n 1234567890123456789\n");
     for row in 0..15u8 {
         board.push(char::from(b'A' + row));
@@ -530,8 +531,22 @@ fn fake_rival(name: &str, after: &str) -> std::path::PathBuf {
     let path =
         std::env::temp_dir().join(format!("parlour-fake-rival-{name}-{}", std::process::id()));
     let script = format!("#!/bin/sh\ncat <<'B'\n{board}Side to move: Left\nB\n{after}\n");
-    std::fs::write(&path, script).expect("the script is written");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("made runnable");
+    // Written by a shell of its own, never by this process: another test's
+    // child forked while this process held the file open for writing would
+    // keep it open, and running it would then fail ("Text file busy").
+    let mut writer = Command::new("sh")
+        .args(["-c", "cat > \"$0\" && chmod 755 \"$0\""])
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("a shell");
+    writer
+        .stdin
+        .take()
+        .expect("the shell's input")
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    assert!(writer.wait().expect("the shell ends").success());
     path
 }
 
