@@ -8,7 +8,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use parlour::klondike::cards::{Card, Rank, Suit};
-use parlour::klondike::rules::{Build, Column, Fill, Passes, Rules, Runs, State};
+use parlour::klondike::rules::{Build, Column, Fill, Move, Passes, Rules, Runs, State};
 #[cfg(feature = "general-search")]
 use parlour::klondike::solver::solve_general;
 use parlour::klondike::solver::{solve, solve_explicit, Limits, Report, Unsupported, Verdict};
@@ -57,10 +57,8 @@ fn position(rng: &mut Rng, rules: Rules, low: u8) -> State {
 
 /// [`position`] with piles of up to `most` cards.
 fn position_of(rng: &mut Rng, rules: Rules, low: u8, most: u64) -> State {
-    let mut cards: Vec<Card> = Suit::ALL
-        .into_iter()
-        .flat_map(|s| (low..=13).filter_map(move |r| Rank::new(r).map(|r| Card::new(r, s))))
-        .collect();
+    let heights = vec![low - 1; 4];
+    let mut cards = cards_above(&heights);
     rng.shuffle(&mut cards);
     let mut rest = cards.into_iter();
     let tableau: Vec<Column> = (0..rules.tableau)
@@ -76,11 +74,35 @@ fn position_of(rng: &mut Rng, rules: Rules, low: u8, most: u64) -> State {
             Column { cards: pile, down }
         })
         .collect();
-    let stock: Vec<Card> = rest.collect();
+    standing(rules, tableau, rest.collect(), heights)
+}
+
+/// Every card above the foundations' `heights` (by suit index), suit by suit.
+fn cards_above(heights: &[u8]) -> Vec<Card> {
+    Suit::ALL
+        .into_iter()
+        .flat_map(|s| {
+            (heights[s.index()] + 1..=13).filter_map(move |r| Rank::new(r).map(|r| Card::new(r, s)))
+        })
+        .collect()
+}
+
+/// The position with `tableau`, `stock` and the foundations at `heights`
+/// (by suit index), holding every card once.
+fn standing(rules: Rules, tableau: Vec<Column>, stock: Vec<Card>, heights: Vec<u8>) -> State {
     let mut s = State::new(rules, tableau, stock);
-    s.foundations = vec![low - 1; 4];
+    s.foundations = heights;
     s.check_cards().expect("every card once");
     s
+}
+
+/// Plays `line` from `s`: it must be legal and win.
+fn assert_line_wins(what: &str, s: &State, line: &[Move]) {
+    let mut replay = s.clone();
+    for &mv in line {
+        replay.play(mv).expect("the winning line is legal");
+    }
+    assert!(replay.is_won(), "{what}: the line does not win");
 }
 
 fn debug(name: &str, i: u64, verdict: &Verdict) {
@@ -140,11 +162,7 @@ fn compare(
         match &verdict {
             // A win is proved by playing it.
             Verdict::Winnable(line) => {
-                let mut replay = s.clone();
-                for &mv in line {
-                    replay.play(mv).expect("the winning line is legal");
-                }
-                assert!(replay.is_won(), "{name} #{i}: the line does not win");
+                assert_line_wins(&format!("{name} #{i}"), &s, line);
                 won += 1;
             }
             // A loss is checked by trying everything.
@@ -251,12 +269,7 @@ fn uneven(rng: &mut Rng, rules: Rules, most_in_play: usize) -> State {
             break h;
         }
     };
-    let mut cards: Vec<Card> = Suit::ALL
-        .into_iter()
-        .flat_map(|s| {
-            (heights[s.index()] + 1..=13).filter_map(move |r| Rank::new(r).map(|r| Card::new(r, s)))
-        })
-        .collect();
+    let mut cards = cards_above(&heights);
     rng.shuffle(&mut cards);
     let mut rest = cards.into_iter();
     let tableau: Vec<Column> = (0..rules.tableau)
@@ -267,11 +280,7 @@ fn uneven(rng: &mut Rng, rules: Rules, most_in_play: usize) -> State {
             Column { cards: pile, down }
         })
         .collect();
-    let stock: Vec<Card> = rest.collect();
-    let mut s = State::new(rules, tableau, stock);
-    s.foundations = heights;
-    s.check_cards().expect("every card once");
-    s
+    standing(rules, tableau, rest.collect(), heights)
 }
 
 #[test]
@@ -312,11 +321,7 @@ fn all_win(s: &State) {
         let Verdict::Winnable(line) = &verdict else {
             panic!("{name}: {} where play wins", verdict.name());
         };
-        let mut replay = s.clone();
-        for &mv in line {
-            replay.play(mv).expect("the winning line is legal");
-        }
-        assert!(replay.is_won(), "{name}: the line does not win");
+        assert_line_wins(name, s, line);
     }
 }
 
@@ -335,14 +340,11 @@ fn pile(cards: Vec<Card>) -> Column {
 /// A position of Klondike's rules dealing singly, cards coming back from the
 /// foundations, with `tableau`, `stock` and the foundations at `heights`.
 fn laid_out(tableau: Vec<Column>, stock: Vec<Card>, heights: [(Suit, u8); 4]) -> State {
-    let r = worrying(1, Passes::Unlimited);
-    let mut s = State::new(r, tableau, stock);
-    s.foundations = vec![0; 4];
+    let mut by_suit = vec![0; 4];
     for (suit, height) in heights {
-        s.foundations[suit.index()] = height;
+        by_suit[suit.index()] = height;
     }
-    s.check_cards().expect("every card once");
-    s
+    standing(worrying(1, Passes::Unlimited), tableau, stock, by_suit)
 }
 
 #[test]
@@ -544,10 +546,7 @@ fn all_face_up(rng: &mut Rng, rules: Rules, low: u8) -> State {
         .into_iter()
         .map(|cards| Column { cards, down: 0 })
         .collect();
-    let mut s = State::new(rules, tableau, Vec::new());
-    s.foundations = vec![low - 1; 4];
-    s.check_cards().expect("every card once");
-    s
+    standing(rules, tableau, Vec::new(), vec![low - 1; 4])
 }
 
 #[test]
@@ -640,10 +639,7 @@ fn from_a_base(rng: &mut Rng, rules: Rules) -> State {
         })
         .collect();
     stock.extend(rest);
-    let mut s = State::new(rules, tableau, stock);
-    s.foundations = up.to_vec();
-    s.check_cards().expect("every card once");
-    s
+    standing(rules, tableau, stock, up.to_vec())
 }
 
 /// [`compare`] on positions from [`from_a_base`], for every search that

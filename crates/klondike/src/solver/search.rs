@@ -172,10 +172,11 @@ impl Explicit {
         for (h, p) in root.pile_hash.iter_mut().zip(root.piles.iter()) {
             *h = p.hash();
         }
+        let takers = takers(r.build);
         let deal = Dealing {
             piles: state.tableau.len(),
-            takers: takers(r.build),
-            floors: floors(&takers(r.build), r.from_foundation),
+            takers,
+            floors: floors(&takers, r.from_foundation),
             suit_runs: r.runs == Runs::SameSuit,
             draw: r.draw.max(1),
             passes: r.passes_allowed(),
