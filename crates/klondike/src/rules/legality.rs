@@ -9,12 +9,23 @@ impl State {
             .ok_or(MoveError::NoSuchPile(Pile::Tableau(i)))
     }
 
-    /// Checks that the run `cards` (bottom first) may go onto pile `to`.
-    pub(super) fn check_onto_tableau(&self, cards: &[Card], to: u8) -> Result<(), MoveError> {
+    /// Checks that the run `cards` (bottom first) may go onto pile `to`,
+    /// whose run at the top ([`Rules::top_run`]) `runs` holds if given.
+    fn check_onto_tableau(
+        &self,
+        cards: &[Card],
+        to: u8,
+        runs: Option<&TopRuns>,
+    ) -> Result<(), MoveError> {
         let card = cards[0];
         let col = self.column(to)?;
         if self.rules.jokers {
-            return self.check_onto_with_jokers(cards, col);
+            let chain = match runs {
+                Some(runs) if !TopRuns::meet(runs.of(to), card) => return Err(misfit(col, card)),
+                Some(runs) => runs.of(to),
+                None => self.rules.top_run(col.face_up()),
+            };
+            return self.check_onto_with_jokers(cards, col, chain);
         }
         match col.top() {
             Some(onto) if self.rules.builds_on(card, onto) => Ok(()),
@@ -29,13 +40,13 @@ impl State {
     /// joker in it stands for), and a run that starts a pile in a space must
     /// be able to head it. A joker heading a whole pile stands for a King
     /// where spaces take Kings.
-    pub(super) fn check_onto_with_jokers(
+    fn check_onto_with_jokers(
         &self,
         cards: &[Card],
         col: &Column,
+        chain: &[Card],
     ) -> Result<(), MoveError> {
         let up = col.face_up();
-        let chain = self.rules.top_run(up);
         // The run heads its pile when it goes into a space, or onto a joker
         // that lies at the bottom of one.
         let heads_pile = col.cards.is_empty()
@@ -43,32 +54,34 @@ impl State {
         let need_king = self.rules.fill == Fill::King && heads_pile;
         // The pile's run and the moving one, together: a run holds at most
         // thirteen cards, so a longer whole never fits.
-        let mut buffer = [cards[0]; 13];
-        let whole = buffer.get_mut(..chain.len() + cards.len()).map(|whole| {
-            let (low, high) = whole.split_at_mut(chain.len());
-            low.copy_from_slice(chain);
-            high.copy_from_slice(cards);
-            &*whole
-        });
-        let fits = (!up.is_empty() || col.cards.is_empty())
-            && whole
-                .and_then(Rules::run_head)
-                .is_some_and(|h| !need_king || h.is_none_or(|h| h == 13));
-        if fits {
+        let whole_fits = || {
+            let mut buffer = [cards[0]; 13];
+            buffer
+                .get_mut(..chain.len() + cards.len())
+                .and_then(|whole| {
+                    let (low, high) = whole.split_at_mut(chain.len());
+                    low.copy_from_slice(chain);
+                    high.copy_from_slice(cards);
+                    Rules::run_head(whole)
+                })
+                .is_some_and(|h| !need_king || h.is_none_or(|h| h == 13))
+        };
+        if (!up.is_empty() || col.cards.is_empty()) && whole_fits() {
             return Ok(());
         }
-        Err(match col.top() {
-            Some(onto) => MoveError::DoesNotFit {
-                card: cards[0],
-                onto,
-            },
-            None => MoveError::NeedsKing(cards[0]),
-        })
+        Err(misfit(col, cards[0]))
     }
 
     /// Checks a move without playing it. This is the one definition of legality:
     /// [`State::legal_moves`] and [`State::play`] both rely on it.
     pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        self.check_with(mv, None)
+    }
+
+    /// [`State::check`], with each pile's run at the top worked out
+    /// already where `runs` is given ([`State::legal_moves`] asks of every
+    /// pile for every move it tries).
+    fn check_with(&self, mv: Move, runs: Option<&TopRuns>) -> Result<(), MoveError> {
         if self.is_won() {
             return Err(MoveError::GameOver);
         }
@@ -106,7 +119,7 @@ impl State {
             }
             Move::WasteToTableau(to) => {
                 let card = *self.waste.last().ok_or(MoveError::Empty(Pile::Waste))?;
-                self.check_onto_tableau(&[card], to)?;
+                self.check_onto_tableau(&[card], to, runs)?;
             }
             Move::TableauToFoundation(from) => {
                 let card = self
@@ -134,10 +147,13 @@ impl State {
                     });
                 }
                 let run = &up[up.len() - usize::from(count)..];
-                if !self.rules.is_run(run) {
+                let is_run = runs
+                    .and_then(|runs| runs.moves(from, count))
+                    .unwrap_or_else(|| self.rules.is_run(run));
+                if !is_run {
                     return Err(MoveError::NotARun(Pile::Tableau(from)));
                 }
-                self.check_onto_tableau(run, to)?;
+                self.check_onto_tableau(run, to, runs)?;
             }
             Move::FoundationToTableau(x, to) => {
                 if !self.rules.from_foundation {
@@ -149,7 +165,7 @@ impl State {
                 let card = self
                     .foundation_top(x)
                     .ok_or(MoveError::Empty(Pile::Foundation(x)))?;
-                self.check_onto_tableau(&[card], to)?;
+                self.check_onto_tableau(&[card], to, runs)?;
             }
             Move::ReserveToFoundation(r) => {
                 let card = self.reserve_top(r)?;
@@ -159,7 +175,7 @@ impl State {
             }
             Move::ReserveToTableau(r, to) => {
                 let card = self.reserve_top(r)?;
-                self.check_onto_tableau(&[card], to)?;
+                self.check_onto_tableau(&[card], to, runs)?;
             }
         }
         Ok(())
@@ -169,8 +185,9 @@ impl State {
     /// tableau moves, waste moves, foundation returns, and the stock last.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(32);
+        let runs = self.rules.jokers.then(|| TopRuns::new(self));
         self.for_each_candidate(|mv| {
-            if self.check(mv).is_ok() {
+            if self.check_with(mv, runs.as_ref()).is_ok() {
                 out.push(mv);
             }
         });
@@ -484,5 +501,74 @@ impl parlour_kit::position::Position for State {
 
     fn read_move(&self, text: &str) -> Result<Move, BadMoveText> {
         parlour_kit::position::read_checked(text, |mv| self.check(mv))
+    }
+}
+
+/// Why `card` may not go onto `col`.
+fn misfit(col: &Column, card: Card) -> MoveError {
+    match col.top() {
+        Some(onto) => MoveError::DoesNotFit { card, onto },
+        None => MoveError::NeedsKing(card),
+    }
+}
+
+/// Each tableau pile's run at the top ([`Rules::top_run`]), and which of
+/// its tops [`Rules::is_run`] lets move, worked out once for all the moves
+/// [`State::legal_moves`] tries (where jokers play, what may go onto a pile
+/// depends on its whole run, not only its top card).
+struct TopRuns<'a> {
+    runs: Vec<&'a [Card]>,
+    /// Bit `k` of a pile's: its top `k` face-up cards are a run, for each
+    /// `k` up to the length of its run at the top (the counts
+    /// [`State::legal_moves`] tries).
+    movable: Vec<u64>,
+}
+
+impl<'a> TopRuns<'a> {
+    fn new(state: &'a State) -> TopRuns<'a> {
+        let runs: Vec<&[Card]> = state
+            .tableau
+            .iter()
+            .map(|col| state.rules.top_run(col.face_up()))
+            .collect();
+        let movable = state
+            .tableau
+            .iter()
+            .zip(&runs)
+            .map(|(col, run)| {
+                let up = col.face_up();
+                (1..=run.len().min(63))
+                    .filter(|&k| state.rules.is_run(&up[up.len() - k..]))
+                    .fold(0, |bits, k| bits | 1 << k)
+            })
+            .collect();
+        TopRuns { runs, movable }
+    }
+
+    /// Whether the top `count` face-up cards of pile `from` (a pile that
+    /// exists, with that many face-up cards) are a run, where worked out.
+    fn moves(&self, from: u8, count: u8) -> Option<bool> {
+        let from = usize::from(from);
+        (usize::from(count) <= self.runs[from].len().min(63))
+            .then(|| self.movable[from] >> count & 1 == 1)
+    }
+
+    /// Whether a run whose bottom card is `card` could continue `chain`
+    /// where the two meet: colours alternate, and two natural cards fall by
+    /// one. A move onto a pile where they do not is never legal (the whole
+    /// run [`State::check`] tests asks the same of every pair of cards);
+    /// most moves fail here, before that test.
+    fn meet(chain: &[Card], card: Card) -> bool {
+        chain.last().is_none_or(|&below| {
+            below.is_red() != card.is_red()
+                && (below.is_joker()
+                    || card.is_joker()
+                    || below.rank().value() == card.rank().value() + 1)
+        })
+    }
+
+    /// Pile `to`'s (a pile that exists: [`State::column`] found it).
+    fn of(&self, to: u8) -> &'a [Card] {
+        self.runs[usize::from(to)]
     }
 }

@@ -345,6 +345,72 @@ fn legal_moves_list_every_run_move_that_check_allows() {
     }
 }
 
+/// Where jokers play, [`State::legal_moves`] works each pile's run at the
+/// top out once for every move it tries; [`State::check`] works it out for
+/// the one move it is asked. Both must agree on every move of every kind,
+/// so this compares the two on random piles built to hold runs with jokers
+/// in them (at the bottom of a pile, on face-down cards, in the middle, on
+/// top, two together), broken runs, spaces and foundations to take cards
+/// back from.
+#[test]
+fn legal_moves_agree_with_check_where_jokers_stand_in_runs() {
+    let rules = crate::variant::Variant::Joker.rules(Rules::default());
+    let mut rng = Rng::new(Seed(39));
+    let random_card = |rng: &mut Rng| match Card::from_index(rng.below(54) as u8) {
+        Some(card) => card,
+        None => unreachable!("0..54 are cards"),
+    };
+    for _ in 0..3000 {
+        let tableau: Vec<Column> = (0..7)
+            .map(|_| {
+                let down = rng.below(3) as u8;
+                let mut cards: Vec<Card> = (0..down).map(|_| random_card(&mut rng)).collect();
+                if rng.below(6) > 0 {
+                    let mut rank = 1 + rng.below(13) as u8;
+                    let mut red = rng.below(2) == 1;
+                    for _ in 0..=rng.below(u64::from(rank).min(7)) {
+                        cards.push(if rng.below(4) == 0 {
+                            if red {
+                                Card::RED_JOKER
+                            } else {
+                                Card::BLACK_JOKER
+                            }
+                        } else {
+                            let suits = if red {
+                                [Suit::Diamonds, Suit::Hearts]
+                            } else {
+                                [Suit::Clubs, Suit::Spades]
+                            };
+                            let suit = suits[rng.below(2) as usize];
+                            match Rank::new(rank) {
+                                Some(r) => Card::new(r, suit),
+                                None => unreachable!("ranks stay in 1..=13"),
+                            }
+                        });
+                        rank = rank.saturating_sub(1).max(1);
+                        red = !red;
+                    }
+                }
+                if rng.below(4) == 0 {
+                    cards.push(random_card(&mut rng));
+                }
+                let down = down.min(cards.len().saturating_sub(1) as u8);
+                Column { cards, down }
+            })
+            .collect();
+        let mut s = State::new(rules, tableau, Vec::new());
+        s.waste = vec![random_card(&mut rng)];
+        s.foundations = (0..4).map(|_| rng.below(14) as u8).collect();
+        let mut every = Vec::new();
+        s.for_each_candidate(|mv| {
+            if s.check(mv).is_ok() {
+                every.push(mv);
+            }
+        });
+        assert_eq!(s.legal_moves(), every, "{:?}", s.tableau);
+    }
+}
+
 #[test]
 fn winning_is_detected() {
     let mut s = position(
