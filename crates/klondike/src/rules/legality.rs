@@ -187,7 +187,13 @@ impl State {
         let mut out = Vec::with_capacity(32);
         let runs = self.rules.jokers.then(|| TopRuns::new(self));
         self.for_each_candidate(|mv| {
-            if self.check_with(mv, runs.as_ref()).is_ok() {
+            let hopeless = match (&runs, mv) {
+                (Some(runs), Move::TableauToTableau { from, to, count }) => {
+                    !runs.may_move(from, count, to)
+                }
+                _ => false,
+            };
+            if !hopeless && self.check_with(mv, runs.as_ref()).is_ok() {
                 out.push(mv);
             }
         });
@@ -565,6 +571,22 @@ impl<'a> TopRuns<'a> {
                     || card.is_joker()
                     || below.rank().value() == card.rank().value() + 1)
         })
+    }
+
+    /// Whether `count` cards of pile `from`'s run at the top could go onto
+    /// pile `to` as far as [`TopRuns::meet`] can tell (true where it
+    /// cannot: piles that do not exist, or more cards than the run holds).
+    fn may_move(&self, from: u8, count: u8, to: u8) -> bool {
+        let (Some(run), Some(onto)) = (
+            self.runs.get(usize::from(from)),
+            self.runs.get(usize::from(to)),
+        ) else {
+            return true;
+        };
+        run.len()
+            .checked_sub(usize::from(count))
+            .and_then(|bottom| run.get(bottom))
+            .is_none_or(|&card| TopRuns::meet(onto, card))
     }
 
     /// Pile `to`'s (a pile that exists: [`State::column`] found it).
