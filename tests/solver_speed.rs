@@ -2,7 +2,8 @@
 //! Klondike, on Agnes and on Nine Across, the general search on the
 //! members only it covers, and the explicit search on Easthaven and
 //! Whitehead, in the worker's first round and at its deeper round's
-//! longest): the same deals and budgets,
+//! longest, and the general search's deeper round on Joker Solitaire): the
+//! same deals and budgets,
 //! reported as positions per millisecond. A measurement, not a check, so it is
 //! ignored in ordinary runs; BENCHMARKS.md has the figures and the commands:
 //!
@@ -117,6 +118,22 @@ fn deeper_easthaven_workload() -> (u64, String) {
     at_the_deeper_rounds_longest(parlour::klondike::variant::Variant::Easthaven, 14)
 }
 
+/// The general search's deeper round at its longest on Joker Solitaire:
+/// deal 100, which it leaves undecided (the longest of deals 1-100
+/// natively), with the worker's table.
+fn deeper_joker_workload() -> (u64, String) {
+    use parlour::klondike::remote::{GENERAL_DEEPER_NODES, WORKER_TABLE_SLOTS};
+    use parlour::klondike::solver::solve_general;
+    use parlour::klondike::variant::Variant;
+    let deal = State::deal(Variant::Joker.rules(Rules::default()), Seed(100));
+    solve_all_in(
+        std::iter::once(deal),
+        GENERAL_DEEPER_NODES,
+        WORKER_TABLE_SLOTS,
+        |s, l| solve_general(s, l).expect("a one-player member"),
+    )
+}
+
 /// Deal `seed` of `variant`, by [`solve`], within the worker's deeper
 /// round's positions and table.
 fn at_the_deeper_rounds_longest(
@@ -166,7 +183,7 @@ fn measure(name: &str, now: impl Fn() -> f64, work: Work) -> String {
 type Work = fn() -> (u64, String);
 
 /// Every workload, by the name its line is reported under.
-const WORKLOADS: [(&str, Work); 7] = [
+const WORKLOADS: [(&str, Work); 8] = [
     ("", workload),
     ("general", general_workload),
     ("family", family_workload),
@@ -174,6 +191,7 @@ const WORKLOADS: [(&str, Work); 7] = [
     ("whitehead", whitehead_workload),
     ("deeper whitehead", deeper_whitehead_workload),
     ("deeper easthaven", deeper_easthaven_workload),
+    ("deeper joker", deeper_joker_workload),
 ];
 
 /// The report line of workload `name` run where `place` says.
@@ -241,5 +259,6 @@ mod wasm {
         solver_speed_wasm_5_whitehead: "whitehead",
         solver_speed_wasm_6_deeper_whitehead: "deeper whitehead",
         solver_speed_wasm_7_deeper_easthaven: "deeper easthaven",
+        solver_speed_wasm_8_deeper_joker: "deeper joker",
     }
 }

@@ -506,13 +506,44 @@ async fn easthaven_with_two_decks_is_played_to_its_end() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn joker_solitaire_is_played_to_its_end() {
+async fn joker_solitaire_is_won_by_hint() {
+    // Won within the worker's first round (about 3,300 positions).
     play_through(
-        "joker_solitaire_is_played_to_its_end",
+        "joker_solitaire_is_won_by_hint",
         DESKTOP,
         &[("variant", "joker")],
-        6,
-        End::Stuck,
+        34,
+        End::Won,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn joker_solitaire_is_won_on_the_workers_deeper_line() {
+    // The general search's deeper round: beyond its first round's 300,000
+    // positions, won in about 549,000; the indicator says "Checking
+    // further…" until the win comes, which Hint then follows.
+    play_through_from(
+        "joker_solitaire_is_won_on_the_workers_deeper_line",
+        DESKTOP,
+        &[("variant", "joker")],
+        1,
+        End::Won,
+        Opening::CheckedFurther,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_joker_solitaire_is_won_on_the_workers_deeper_line() {
+    // The same on a phone, with touch drags (won in about 740,000 positions).
+    play_through_from(
+        "on_a_phone_joker_solitaire_is_won_on_the_workers_deeper_line",
+        Device::Phone,
+        &[("variant", "joker")],
+        8,
+        End::Won,
+        Opening::CheckedFurther,
     )
     .await;
 }
@@ -564,20 +595,23 @@ async fn on_a_phone_a_hard_deal_is_found_and_won_with_touch_drags() {
 /// Across deals 10 (lost) and 15 (won) and Agnes deal 14 (won) are the
 /// summary search's (one search for each base Nine Across may be given):
 /// the general search the worker ran for them before left all three
-/// unknown, even at two million positions.
+/// unknown, even at two million positions. Joker Solitaire's deal 3 is the
+/// general search's, won in its deeper round (about 1.04 million
+/// positions).
 async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
     if !enabled(name) {
         return;
     }
     let b = open_browser(device).await;
-    for (pairs, seed, verdict) in [
-        (&[("draw", "1")][..], 30, "Still winnable"),
-        (&[("draw", "1")], 3, "Cannot be won"),
-        (&[("variant", "whitehead")], 68, "Still winnable"),
-        (&[("variant", "whitehead")], 269, "Still winnable"),
-        (&[("variant", "nine-across")], 10, "Cannot be won"),
-        (&[("variant", "nine-across")], 15, "Still winnable"),
-        (&[("variant", "agnes")], 14, "Still winnable"),
+    for (pairs, seed, verdict, deeper) in [
+        (&[("draw", "1")][..], 30, "Still winnable", false),
+        (&[("draw", "1")], 3, "Cannot be won", false),
+        (&[("variant", "whitehead")], 68, "Still winnable", false),
+        (&[("variant", "whitehead")], 269, "Still winnable", true),
+        (&[("variant", "nine-across")], 10, "Cannot be won", false),
+        (&[("variant", "nine-across")], 15, "Still winnable", false),
+        (&[("variant", "agnes")], 14, "Still winnable", false),
+        (&[("variant", "joker")], 3, "Still winnable", true),
     ] {
         let pairs = &[pairs, &[("indicator", "on")]].concat();
         open_fresh(&b, &query(pairs, seed)).await;
@@ -589,11 +623,7 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
         )
         .await;
         // Beyond the worker's first round, the indicator said it searched on.
-        assert_eq!(
-            checked_further(&b).await,
-            seed == 269,
-            "{name}: deal {seed}"
-        );
+        assert_eq!(checked_further(&b).await, deeper, "{name}: deal {seed}");
         press(&b, "hint").await;
         let mirror = game(pairs, seed);
         let first = mirror.ui().known().and_then(|j| j.first);
@@ -606,7 +636,12 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
             &format!("return (e => e.checkVisibility() ? e.textContent : '')(document.querySelector('.parlour-message')).startsWith({want:?});"),
         )
         .await;
-        b.screenshot(&format!("{name}-{seed}")).await;
+        // Named by the member too: deal 3 is dealt singly and in Joker Solitaire.
+        let member = pairs
+            .iter()
+            .find(|(k, _)| *k == "variant")
+            .map_or("klondike", |(_, v)| *v);
+        b.screenshot(&format!("{name}-{member}-{seed}")).await;
     }
     b.assert_clean_console(name).await;
     b.close().await;
@@ -645,7 +680,9 @@ fn the_rehearsed_deals_end_as_their_tests_expect() {
             End::Stuck,
             true,
         ),
-        (&[("variant", "joker")], 6, End::Stuck, true),
+        (&[("variant", "joker")], 34, End::Won, true),
+        (&[("variant", "joker")], 1, End::Won, true),
+        (&[("variant", "joker")], 8, End::Won, true),
         (&[("variant", "double-solitaire")], 5, End::Decided, true),
         (&[("draw", "3"), ("hand", "left")], 25, End::Won, true),
         (&[("draw", "3"), ("deals", "hard")], 20, End::Won, true),
