@@ -15,6 +15,7 @@
 
 use parlour::klondike::rules::{Rules, State};
 use parlour::klondike::solver::{solve, Limits, Report, Verdict};
+use parlour::klondike::variant::Variant;
 use parlour::Seed;
 
 /// Solves each of `deals` by `solver` within `nodes` positions; returns
@@ -66,7 +67,6 @@ fn workload() -> (u64, String) {
 /// positions.
 fn general_workload() -> (u64, String) {
     use parlour::klondike::solver::solve_general;
-    use parlour::klondike::variant::Variant;
     let deals = deals_of(
         &[
             Variant::Agnes,
@@ -86,7 +86,6 @@ fn general_workload() -> (u64, String) {
 /// reserves fed by the stock) and Nine Across (a base the player chooses,
 /// thirteen searches in turns), twenty deals of each at 200,000 positions.
 fn family_workload() -> (u64, String) {
-    use parlour::klondike::variant::Variant;
     as_the_worker_runs(&[Variant::Agnes, Variant::NineAcross])
 }
 
@@ -94,7 +93,6 @@ fn family_workload() -> (u64, String) {
 /// piles), which it took over from the general search, as the worker runs
 /// it: twenty deals at 200,000 positions.
 fn easthaven_workload() -> (u64, String) {
-    use parlour::klondike::variant::Variant;
     as_the_worker_runs(&[Variant::Easthaven])
 }
 
@@ -102,7 +100,6 @@ fn easthaven_workload() -> (u64, String) {
 /// colour), its two phases in turns and one position in eight kept on
 /// its deep walks: twenty deals at 200,000 positions.
 fn whitehead_workload() -> (u64, String) {
-    use parlour::klondike::variant::Variant;
     as_the_worker_runs(&[Variant::Whitehead])
 }
 
@@ -110,59 +107,54 @@ fn whitehead_workload() -> (u64, String) {
 /// it leaves undecided, so it takes all of its positions, with the
 /// worker's table.
 fn deeper_whitehead_workload() -> (u64, String) {
-    at_the_deeper_rounds_longest(parlour::klondike::variant::Variant::Whitehead, 334)
+    use parlour::klondike::remote::DEEPER_NODES;
+    at_the_deeper_rounds_longest(Variant::Whitehead, 334, DEEPER_NODES, |s, l| {
+        solve(s, l).expect("the explicit search covers it")
+    })
 }
 
 /// The same on Easthaven: deal 14.
 fn deeper_easthaven_workload() -> (u64, String) {
-    at_the_deeper_rounds_longest(parlour::klondike::variant::Variant::Easthaven, 14)
+    use parlour::klondike::remote::DEEPER_NODES;
+    at_the_deeper_rounds_longest(Variant::Easthaven, 14, DEEPER_NODES, |s, l| {
+        solve(s, l).expect("the explicit search covers it")
+    })
 }
 
 /// The general search's deeper round at its longest on Joker Solitaire:
 /// deal 100, which it leaves undecided (the longest of deals 1-100
-/// natively), with the worker's table.
+/// natively).
 fn deeper_joker_workload() -> (u64, String) {
-    use parlour::klondike::remote::{GENERAL_DEEPER_NODES, WORKER_TABLE_SLOTS};
+    use parlour::klondike::remote::GENERAL_DEEPER_NODES;
     use parlour::klondike::solver::solve_general;
-    use parlour::klondike::variant::Variant;
-    let deal = State::deal(Variant::Joker.rules(Rules::default()), Seed(100));
-    solve_all_in(
-        std::iter::once(deal),
-        GENERAL_DEEPER_NODES,
-        WORKER_TABLE_SLOTS,
-        |s, l| solve_general(s, l).expect("a one-player member"),
-    )
+    at_the_deeper_rounds_longest(Variant::Joker, 100, GENERAL_DEEPER_NODES, |s, l| {
+        solve_general(s, l).expect("a one-player member")
+    })
 }
 
-/// Deal `seed` of `variant`, by [`solve`], within the worker's deeper
-/// round's positions and table.
+/// Deal `seed` of `variant`, by `solver`, within a deeper round's `nodes`
+/// positions and the worker's table.
 fn at_the_deeper_rounds_longest(
-    variant: parlour::klondike::variant::Variant,
+    variant: Variant,
     seed: u64,
+    nodes: u64,
+    solver: fn(&State, Limits) -> Report,
 ) -> (u64, String) {
-    use parlour::klondike::remote::{DEEPER_NODES, WORKER_TABLE_SLOTS};
+    use parlour::klondike::remote::WORKER_TABLE_SLOTS;
     let deal = State::deal(variant.rules(Rules::default()), Seed(seed));
-    solve_all_in(
-        std::iter::once(deal),
-        DEEPER_NODES,
-        WORKER_TABLE_SLOTS,
-        |s, l| solve(s, l).expect("the explicit search covers it"),
-    )
+    solve_all_in(std::iter::once(deal), nodes, WORKER_TABLE_SLOTS, solver)
 }
 
 /// Deals 1 to 20 of each of `variants` at 200,000 positions each, by
 /// [`solve`] (the best search for the rules), as the worker calls it.
-fn as_the_worker_runs(variants: &'static [parlour::klondike::variant::Variant]) -> (u64, String) {
+fn as_the_worker_runs(variants: &'static [Variant]) -> (u64, String) {
     solve_all(deals_of(variants, 20), 200_000, |s, l| {
         solve(s, l).expect("a search covers every member measured")
     })
 }
 
 /// Deals 1 to `last` of each of `variants`, each with its own rules.
-fn deals_of(
-    variants: &'static [parlour::klondike::variant::Variant],
-    last: u64,
-) -> impl Iterator<Item = State> {
+fn deals_of(variants: &'static [Variant], last: u64) -> impl Iterator<Item = State> {
     variants.iter().flat_map(move |v| {
         (1..=last).map(move |seed| State::deal(v.rules(Rules::default()), Seed(seed)))
     })
