@@ -172,7 +172,7 @@ const JUDGING: Budget = Budget {
 
 /// Positions the worker's general search walks in its [`Round::Deeper`]
 /// (with one deck: Joker Solitaire): they decide 24 of the 78 deals of
-/// 1-100 its first round leaves, in at most about 13 seconds in Chromium
+/// 1-100 its first round leaves, in about 15 seconds in Chromium at most
 /// (BENCHMARKS.md, "The worker's deeper round").
 pub const GENERAL_DEEPER_NODES: u64 = 3_000_000;
 
