@@ -1382,15 +1382,22 @@ impl Space for Piles {
 
     const DOMINATES: bool = true;
 
-    /// 32 MB, the cache of the machines measured: from there most of a
-    /// summary's children are in the table, each look in it waits for
-    /// memory, and looking them up together pays. Draw-1 deal 17 (9.8
-    /// million positions): 2.6 s at best of four runs so, 2.7 s looking
-    /// ahead with any table, 2.9 s never; draw-3 deal 401 (12.1 million):
-    /// 4.1 s against 5.0 s never. On deals 1-300 by threes, whose tables
-    /// mostly fit the cache, looking ahead with any table made the median
-    /// deal slower (0.21-0.24 ms against 0.17-0.21 ms, three runs each).
-    const LOOK_AHEAD_SLOTS: usize = 1 << 22;
+    /// 8 MB, a quarter of the machines' last-level cache: from there most
+    /// of a summary's children are in the table, and looking them up
+    /// together pays (draw-1 deal 17: 2.7 s so against 2.9 s never;
+    /// draw-3 deal 401: 4.1 s against 5.0 s). It was 32 MB, the whole
+    /// cache, till a profile of draw-3 deal 3849 (5.5 million positions)
+    /// showed a third of the time on single looks at a table of 16 MB: the
+    /// cache is shared, and a table that size mostly misses. Run side by
+    /// side on twelve draw-3 deals of 0.6-1.5 s, 8 MB took 0.885 of the
+    /// time (median ratio); on deals 1-2,000 the median stayed 0.10-0.11
+    /// ms, and p99 went from 1,217 to 1,031 ms by threes and from 721 to
+    /// 592 ms singly. Looking ahead from 2 MB or from the start did no
+    /// better on those deals. Earlier, on deals 1-300 by threes, whose
+    /// tables mostly fit the cache, looking ahead with any table made the
+    /// median deal slower (0.21-0.24 ms against 0.17-0.21 ms): hence a
+    /// threshold at all.
+    const LOOK_AHEAD_SLOTS: usize = 1 << 20;
 
     /// The same position with the waste standing earlier in the same
     /// pass, a whole number of deals back: dealing on reaches this one.
