@@ -1,5 +1,6 @@
 //! The solver's speed natively and in the browser (the summary search on
-//! Klondike, on Agnes and on Nine Across, the general search on the
+//! Klondike, at 200,000 positions a deal and on two deals of millions, on
+//! Agnes and on Nine Across, the general search on the
 //! members only it covers, and the explicit search on Easthaven and
 //! Whitehead, in the worker's first round and at its deeper round's
 //! longest, and the general search's deeper round on Joker Solitaire): the
@@ -13,7 +14,7 @@
 //!     --target wasm32-unknown-unknown --test solver_speed -- --include-ignored --nocapture
 //! ```
 
-use parlour::klondike::rules::{Rules, State};
+use parlour::klondike::rules::{Passes, Rules, State};
 use parlour::klondike::solver::{solve, Limits, Report, Verdict};
 use parlour::klondike::variant::Variant;
 use parlour::Seed;
@@ -58,6 +59,23 @@ fn workload() -> (u64, String) {
     };
     let deals = (1..=40).map(|seed| State::deal(rules, Seed(seed)));
     solve_all(deals, 200_000, |s, l| {
+        solve(s, l).expect("Klondike is supported")
+    })
+}
+
+/// The summary search where its table outgrows the cache and it looks
+/// children up together (from 2^20 slots): Klondike by threes, deals 6041
+/// (won) and 9085 (lost), which take 2.4 and 3.4 million positions, with
+/// the worker's table, as the worker judges a hard deal.
+fn long_klondike_workload() -> (u64, String) {
+    use parlour::klondike::remote::WORKER_TABLE_SLOTS;
+    let rules = Rules {
+        draw: 3,
+        passes: Passes::Unlimited,
+        ..Rules::default()
+    };
+    let deals = [6041, 9085].map(|seed| State::deal(rules, Seed(seed)));
+    solve_all_in(deals.into_iter(), u64::MAX, WORKER_TABLE_SLOTS, |s, l| {
         solve(s, l).expect("Klondike is supported")
     })
 }
@@ -175,8 +193,9 @@ fn measure(name: &str, now: impl Fn() -> f64, work: Work) -> String {
 type Work = fn() -> (u64, String);
 
 /// Every workload, by the name its line is reported under.
-const WORKLOADS: [(&str, Work); 8] = [
+const WORKLOADS: [(&str, Work); 9] = [
     ("", workload),
+    ("long klondike", long_klondike_workload),
     ("general", general_workload),
     ("family", family_workload),
     ("easthaven", easthaven_workload),
@@ -252,5 +271,6 @@ mod wasm {
         solver_speed_wasm_6_deeper_whitehead: "deeper whitehead",
         solver_speed_wasm_7_deeper_easthaven: "deeper easthaven",
         solver_speed_wasm_8_deeper_joker: "deeper joker",
+        solver_speed_wasm_9_long_klondike: "long klondike",
     }
 }
