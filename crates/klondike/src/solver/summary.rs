@@ -1384,7 +1384,7 @@ impl Space for Piles {
 
     /// 8 MB, a quarter of the machines' last-level cache: from there most
     /// of a summary's children are in the table, and looking them up
-    /// together pays (draw-1 deal 17: 2.7 s so against 2.9 s never;
+    /// together pays (draw-1 deal 17: 2.6-2.7 s so against 2.9 s never;
     /// draw-3 deal 401: 4.1 s against 5.0 s). It was 32 MB, the whole
     /// cache, till a profile of draw-3 deal 3849 (5.5 million positions)
     /// showed a third of the time on single looks at a table of 16 MB: the
