@@ -147,6 +147,16 @@ fn goes_back(g: &Game, mv: Move) -> bool {
     seen
 }
 
+/// What a hint says once the solver has proved the game lost: as dealt,
+/// nothing can be undone, so a new deal is the way on.
+fn lost(g: &Game) -> &'static str {
+    if g.moves.is_empty() {
+        "This deal cannot be won, whatever you play. Start a new deal."
+    } else {
+        "This position can no longer be won, whatever you play. Undo to go back."
+    }
+}
+
 /// A hint: the solver's next move on a winning line, else a move towards
 /// progress, else a move somewhere new; outlined on the board.
 ///
@@ -207,11 +217,7 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
             ui.hint = Some((mv, None));
             return Action::Say(format!("Hint (on a winning line): {}", advice(state, mv)));
         }
-        Some((Found::Unwinnable, _)) if !state.is_won() => {
-            return Action::Say(
-                "This position can no longer be won, whatever you play. Undo to go back.".into(),
-            );
-        }
+        Some((Found::Unwinnable, _)) if !state.is_won() => return Action::Say(lost(g).into()),
         _ => {}
     }
     match analysis::find_progress_beyond(state, marks(g), auto_move(g), analysis::BUDGET) {

@@ -412,7 +412,7 @@ fn hints_name_a_useful_move() {
         let mut k = game(seed);
         let msg = k.hint().message.unwrap();
         assert!(
-            msg.starts_with("Hint") || msg.contains("can no longer be won"),
+            msg.starts_with("Hint") || msg.contains("cannot be won"),
             "{msg}"
         );
         msg.starts_with("Hint (on a winning line)") && k.ui().hint.is_some()
@@ -425,7 +425,18 @@ fn the_hint_says_when_a_position_cannot_be_won() {
     let s = fixtures::needed_card_buried_under_both_holders();
     let mut k = game(1);
     set_up(&mut k, s);
-    assert!(k.hint().message.unwrap().contains("can no longer be won"));
+    // As dealt there is nothing to undo: the way on is a new deal.
+    let msg = k.hint().message.unwrap();
+    assert!(msg.contains("This deal cannot be won"), "{msg}");
+    assert!(
+        msg.contains("Start a new deal") && !msg.contains("Undo"),
+        "{msg}"
+    );
+    let mv = k.state().legal_moves()[0];
+    k.play(mv).unwrap();
+    let msg = k.hint().message.unwrap();
+    assert!(msg.contains("can no longer be won"), "{msg}");
+    assert!(msg.contains("Undo to go back"), "{msg}");
 }
 
 #[test]

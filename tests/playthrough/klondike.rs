@@ -629,7 +629,7 @@ async fn the_worker_decides_fresh_deals(name: &str, device: Device) {
         let first = mirror.ui().known().and_then(|j| j.first);
         let want = match first {
             Some(_) => "Hint (on a winning line)",
-            None => "This position can no longer be won",
+            None => "This deal cannot be won",
         };
         b.wait_for(
             &format!("{name}: deal {seed}'s hint"),
