@@ -14,7 +14,7 @@
 //!     --target wasm32-unknown-unknown --test solver_speed -- --include-ignored --nocapture
 //! ```
 
-use parlour::klondike::rules::{Passes, Rules, State};
+use parlour::klondike::rules::{Rules, State};
 use parlour::klondike::solver::{solve, Limits, Report, Verdict};
 use parlour::klondike::variant::Variant;
 use parlour::Seed;
@@ -53,14 +53,21 @@ fn solve_all_in(
 /// The benchmark deals: Klondike by threes, seeds 1 to 40, at 200,000
 /// positions each, by the best search for the rules (the summary search).
 fn workload() -> (u64, String) {
+    solve_all((1..=40).map(by_threes), 200_000, solve_klondike)
+}
+
+/// Klondike deal `seed` by threes (with no pass limit, as by default).
+fn by_threes(seed: u64) -> State {
     let rules = Rules {
         draw: 3,
         ..Rules::default()
     };
-    let deals = (1..=40).map(|seed| State::deal(rules, Seed(seed)));
-    solve_all(deals, 200_000, |s, l| {
-        solve(s, l).expect("Klondike is supported")
-    })
+    State::deal(rules, Seed(seed))
+}
+
+/// [`solve`] on Klondike's own rules, which the summary search covers.
+fn solve_klondike(s: &State, limits: Limits) -> Report {
+    solve(s, limits).expect("Klondike is supported")
 }
 
 /// The summary search where its table outgrows the cache and it looks
@@ -69,15 +76,8 @@ fn workload() -> (u64, String) {
 /// the worker's table, as the worker judges a hard deal.
 fn long_klondike_workload() -> (u64, String) {
     use parlour::klondike::remote::WORKER_TABLE_SLOTS;
-    let rules = Rules {
-        draw: 3,
-        passes: Passes::Unlimited,
-        ..Rules::default()
-    };
-    let deals = [6041, 9085].map(|seed| State::deal(rules, Seed(seed)));
-    solve_all_in(deals.into_iter(), u64::MAX, WORKER_TABLE_SLOTS, |s, l| {
-        solve(s, l).expect("Klondike is supported")
-    })
+    let deals = [6041, 9085].into_iter().map(by_threes);
+    solve_all_in(deals, u64::MAX, WORKER_TABLE_SLOTS, solve_klondike)
 }
 
 /// The general search's benchmark, the search the worker runs for Agnes,
@@ -126,17 +126,19 @@ fn whitehead_workload() -> (u64, String) {
 /// worker's table.
 fn deeper_whitehead_workload() -> (u64, String) {
     use parlour::klondike::remote::DEEPER_NODES;
-    at_the_deeper_rounds_longest(Variant::Whitehead, 334, DEEPER_NODES, |s, l| {
-        solve(s, l).expect("the explicit search covers it")
-    })
+    at_the_deeper_rounds_longest(Variant::Whitehead, 334, DEEPER_NODES, solve_explicitly)
 }
 
 /// The same on Easthaven: deal 14.
 fn deeper_easthaven_workload() -> (u64, String) {
     use parlour::klondike::remote::DEEPER_NODES;
-    at_the_deeper_rounds_longest(Variant::Easthaven, 14, DEEPER_NODES, |s, l| {
-        solve(s, l).expect("the explicit search covers it")
-    })
+    at_the_deeper_rounds_longest(Variant::Easthaven, 14, DEEPER_NODES, solve_explicitly)
+}
+
+/// [`solve`] on a member the explicit search covers (Whitehead, Easthaven
+/// with one deck).
+fn solve_explicitly(s: &State, limits: Limits) -> Report {
+    solve(s, limits).expect("the explicit search covers it")
 }
 
 /// The general search's deeper round at its longest on Joker Solitaire:
