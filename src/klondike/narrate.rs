@@ -157,6 +157,16 @@ fn lost(g: &Game) -> &'static str {
     }
 }
 
+/// What Hint says when no move makes progress: Undo only once there is a
+/// move to undo.
+pub(super) fn stuck(g: &Game) -> &'static str {
+    if g.moves.is_empty() {
+        "No useful move is left. Start a new deal."
+    } else {
+        "No useful move is left. Undo, or start a new deal."
+    }
+}
+
 /// A hint: the solver's next move on a winning line, else a move towards
 /// progress, else a move somewhere new; outlined on the board.
 ///
@@ -229,7 +239,7 @@ pub fn hint(g: &Game, ui: &mut Ui) -> Action<Move> {
         analysis::Prospect::Stuck if state.is_won() => Action::Say("The game is won.".into()),
         analysis::Prospect::Stuck => {
             ui.lost = true;
-            Action::Say("No useful move is left. Undo, or start a new deal.".into())
+            Action::Say(stuck(g).into())
         }
         analysis::Prospect::Unknown => match fresh_move(g) {
             Some(mv) => {

@@ -440,6 +440,20 @@ fn the_hint_says_when_a_position_cannot_be_won() {
 }
 
 #[test]
+fn stuck_points_at_undo_only_once_there_is_a_move_to_undo() {
+    let mut k = game(1);
+    let said = super::narrate::stuck(&k.view());
+    assert!(
+        !said.contains("Undo") && said.contains("new deal"),
+        "{said}"
+    );
+    let mv = k.state().legal_moves()[0];
+    k.play(mv).unwrap();
+    let said = super::narrate::stuck(&k.view());
+    assert!(said.contains("Undo"), "{said}");
+}
+
+#[test]
 fn drawing_shows_every_card_and_the_win_banner() {
     use crate::shell::paint::Recorder;
     let k = game(4);
