@@ -41,16 +41,18 @@ const RELAX_AFTER: u64 = 100_000;
 /// Positions the deal's own search walks in its turn.
 #[cfg(feature = "summary-solver")]
 const OWN_TURN: u64 = 4096;
-/// Positions the relaxation walks in its turn: it gets eight times the
-/// deal's own share. When the relaxation is lost it is usually far cheaper to
-/// prove than the deal itself (deal 436 by threes: 5.1 million positions
-/// against 27 million), so its proof should come soon; when it is won, it
-/// usually is within a few hundred thousand positions, and then it stops.
-/// On the 27 slowest of draw-3 deals 1-1,000, shares of 1, 2, 4 and 8 took
-/// 10.3, 7.8, 6.5 and 5.8 million positions for deal 436 (the relaxation
-/// decides it), and the same for deal 401 (its own search does).
+/// Positions the relaxation walks in its turn: 64 times the deal's own
+/// share. When the relaxation is lost it is usually far cheaper to prove
+/// than the deal itself (deal 436 by threes: 5.1 million positions against
+/// 27 million), and its positions cost about 0.7 of the deal's (its
+/// summaries forget the waste); when it is won, it usually is within a few
+/// hundred thousand positions, and then it stops. On the 270 draw-3 deals
+/// of seeds 1-10,000 that took 300 ms or more, a share of 64 instead of 8
+/// took 0.926 of the time at the median, side by side, and put 98 of them
+/// over 1 s instead of 107 (BENCHMARKS.md, "The relaxation's share, by
+/// time").
 #[cfg(feature = "summary-solver")]
-const RELAX_TURN: u64 = 8 * OWN_TURN;
+const RELAX_TURN: u64 = 64 * OWN_TURN;
 /// Positions each phase walks in its turn, where the two take turns
 /// ([`TwoPhase::phases_in_turns`]).
 const PHASE_TURN: u64 = 256;
