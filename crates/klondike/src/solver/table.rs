@@ -81,6 +81,12 @@ impl Table {
         std::hint::black_box(x);
     }
 
+    /// Every hash held.
+    #[cfg(feature = "summary-solver")]
+    pub(super) fn hashes(&self) -> impl Iterator<Item = u64> + '_ {
+        self.slots.iter().copied().filter(|&h| h != 0)
+    }
+
     /// The slots it has now.
     pub(super) fn slots(&self) -> usize {
         self.slots.len()

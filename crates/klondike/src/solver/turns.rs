@@ -5,6 +5,8 @@ use super::Table;
 
 /// Positions a walk searches before the next takes its turn.
 const TURN: u64 = 1024;
+/// Positions the walks search, all together, before they share one table.
+const ALONE: u64 = 1 << 16;
 
 /// A search of one position by several [`Dfs`] walks, each ordering the
 /// moves its own way, which take turns and share one table: a position one
@@ -16,6 +18,16 @@ const TURN: u64 = 1024;
 /// win is found by whichever order reaches it first: no one order suits
 /// every deal, and on a hard one an order may find a win in a few thousand
 /// positions that another needs millions for.
+///
+/// For their first [`ALONE`] positions the walks other than the first keep
+/// tables of their own. Sharing costs a win its order: a position another
+/// walk has entered is skipped, and the win under it waits until that walk's
+/// order gets there (draw-3 deal 9302: the stock-first walk alone wins in 50
+/// positions, the four sharing one table in 12 million). Alone, each walk is
+/// a whole search of its own, so one that runs out proves the position lost.
+/// Then their tables go into the shared one and the walks go on from where
+/// they are: every position in it was entered by a walk that searches it
+/// through, as before.
 pub(super) struct Turns<S: Space> {
     walks: Vec<Dfs<S>>,
     /// The walk whose turn it is, and the positions left in its turn (kept
@@ -26,6 +38,8 @@ pub(super) struct Turns<S: Space> {
     pub(super) nodes: u64,
     /// A win, or [`Outcome::Exhausted`]: the caller keeps the budget.
     pub(super) outcome: Option<Outcome<S::Node, S::Step>>,
+    /// Whether the walks still keep tables of their own ([`ALONE`]).
+    alone: bool,
 }
 
 impl<S: Space> Turns<S> {
@@ -33,22 +47,27 @@ impl<S: Space> Turns<S> {
     /// growing to at most `table_slots` slots.
     pub(super) fn new(orders: Vec<S>, root: S::Node, table_slots: usize) -> Turns<S> {
         // The first walk's table, which holds the root, is the one they share;
-        // each walk holds it only while it runs. The others' own tables
-        // serve only to enter their roots, so they start at the smallest size.
+        // each walk holds it only while it runs. The others keep their own
+        // until the walks have searched [`ALONE`] positions.
+        // Those start at the smallest size, as most searches end in a few
+        // hundred positions.
         let mut walks: Vec<Dfs<S>> = orders
             .into_iter()
             .enumerate()
             .map(|(i, space)| {
-                Dfs::new(
+                let mut walk = Dfs::new(
                     space,
                     root.clone(),
                     u64::MAX,
                     if i == 0 { table_slots } else { 0 },
-                )
+                );
+                walk.table.raise_cap(table_slots);
+                walk
             })
             .collect();
         let table = std::mem::replace(&mut walks[0].table, Table::new(0));
         Turns {
+            alone: walks.len() > 1,
             walks,
             turn: 0,
             turn_left: TURN,
@@ -68,7 +87,22 @@ impl<S: Space> Turns<S> {
     #[cfg(feature = "summary-solver")]
     pub(super) fn pass_over(&mut self, key: u64) {
         self.table.remember(key);
+        for walk in &mut self.walks {
+            walk.table.remember(key);
+        }
         self.outcome = None;
+    }
+
+    /// Puts every walk's own table into the shared one; from then on they
+    /// share it.
+    fn share(&mut self) {
+        self.alone = false;
+        for walk in &mut self.walks[1..] {
+            let own = std::mem::replace(&mut walk.table, Table::new(0));
+            for hash in own.hashes() {
+                self.table.remember(hash);
+            }
+        }
     }
 
     /// Searches up to `slice` more positions; true once the search is over.
@@ -82,19 +116,29 @@ impl<S: Space> Turns<S> {
                 self.outcome = Some(won);
                 break;
             }
-            if self.walks.iter().all(|w| w.outcome.is_some()) {
+            // Alone, one walk that runs out has searched every position.
+            let over = |w: &Dfs<S>| w.outcome.is_some();
+            if self.walks.iter().all(over) || (self.alone && self.walks.iter().any(over)) {
                 self.outcome = Some(Outcome::Exhausted);
                 break;
+            }
+            if self.alone && self.nodes >= ALONE {
+                self.share();
             }
             if self.nodes >= stop {
                 return false;
             }
+            let shares = self.turn == 0 || !self.alone;
             let walk = &mut self.walks[self.turn];
             if walk.outcome.is_none() {
                 let before = walk.nodes;
-                std::mem::swap(&mut walk.table, &mut self.table);
+                if shares {
+                    std::mem::swap(&mut walk.table, &mut self.table);
+                }
                 walk.run(self.turn_left.min(stop - self.nodes));
-                std::mem::swap(&mut walk.table, &mut self.table);
+                if shares {
+                    std::mem::swap(&mut walk.table, &mut self.table);
+                }
                 let walked = walk.nodes - before;
                 self.nodes += walked;
                 self.turn_left -= walked;
