@@ -48,9 +48,8 @@ impl<S: Space> Turns<S> {
     pub(super) fn new(orders: Vec<S>, root: S::Node, table_slots: usize) -> Turns<S> {
         // The first walk's table, which holds the root, is the one they share;
         // each walk holds it only while it runs. The others keep their own
-        // until the walks have searched [`ALONE`] positions.
-        // Those start at the smallest size, as most searches end in a few
-        // hundred positions.
+        // until the walks have searched `ALONE` positions; those start at the
+        // smallest size, as most searches end in a few hundred positions.
         let mut walks: Vec<Dfs<S>> = orders
             .into_iter()
             .enumerate()
@@ -87,8 +86,11 @@ impl<S: Space> Turns<S> {
     #[cfg(feature = "summary-solver")]
     pub(super) fn pass_over(&mut self, key: u64) {
         self.table.remember(key);
-        for walk in &mut self.walks {
-            walk.table.remember(key);
+        // While alone, the walks after the first search their own tables.
+        if self.alone {
+            for walk in &mut self.walks[1..] {
+                walk.table.remember(key);
+            }
         }
         self.outcome = None;
     }
